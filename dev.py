@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Set up the project and run its jobs; needs only Python 3.11+.
+
+    python3 dev.py play [ARGS...]   set up, then play a deal against two AIs (``kowah play``)
+    python3 dev.py test             set up, then run the whole test suite (pytest with doctests,
+                                    catalogue checks, mypy --strict, ruff, the docs build)
+    python3 dev.py bench            set up, then run the benchmarks
+    python3 dev.py docs             set up, then build the HTML documentation in docs/_build/html
+    python3 dev.py catalogues       extract messages and update the catalogues (for translators)
+    python3 dev.py kowah [ARGS...]  set up, then run any ``kowah`` command
+
+The first run creates ``.venv`` and installs the package (editable) with the extras the job
+needs; later runs reinstall only when ``pyproject.toml``, the build hook or a catalogue changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+EXTRAS = {"play": "", "kowah": "", "test": "dev,docs", "bench": "dev,bench", "docs": "docs",
+          "catalogues": "dev"}
+
+
+def _fingerprint(extras: str) -> str:
+    digest = hashlib.sha256(extras.encode())
+    inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))]
+    for path in inputs:
+        if path.exists():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def setup(extras: str) -> None:
+    """Create the virtual environment and install the package with *extras*, when needed."""
+    stamp = VENV / f".kowah-installed-{extras.replace(',', '-') or 'base'}"
+    fingerprint = _fingerprint(extras)
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        return
+    if not PYTHON.exists():
+        print("Creating .venv ...", file=sys.stderr)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    target = f".[{extras}]" if extras else "."
+    print(f"Installing kowah{'[' + extras + ']' if extras else ''} into .venv ...", file=sys.stderr)
+    run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "--editable", target])
+    for old in VENV.glob(".kowah-installed-*"):
+        old.unlink()
+    stamp.write_text(fingerprint)
+
+
+def run(command: list[str]) -> None:
+    """Run *command* in the project folder; stop with its exit code if it fails."""
+    result = subprocess.run(command, cwd=ROOT)
+    if result.returncode:
+        raise SystemExit(result.returncode)
+
+
+def tool(name: str) -> str:
+    return str(BIN / name)
+
+
+def test() -> None:
+    steps = [
+        ("pytest", [str(PYTHON), "-m", "pytest"]),
+        ("mypy --strict", [tool("mypy")]),
+        ("ruff check", [tool("ruff"), "check", "."]),
+    ]
+    if (ROOT / "docs" / "conf.py").exists():
+        steps.append(("sphinx -W", [tool("sphinx-build"), "-W", "--keep-going", "-q", "-b", "html",
+                                    "docs", "docs/_build/html"]))
+    for label, command in steps:
+        print(f"== {label}", file=sys.stderr, flush=True)
+        run(command)
+    print("== all checks passed", file=sys.stderr)
+
+
+def main(argv: list[str]) -> None:
+    job, args = (argv[0], argv[1:]) if argv else ("", [])
+    if job not in EXTRAS:
+        print(__doc__, file=sys.stderr)
+        raise SystemExit(2)
+    setup(EXTRAS[job])
+    if job == "play":
+        run([tool("kowah"), "play", *args])
+    elif job == "kowah":
+        run([tool("kowah"), *args])
+    elif job == "test":
+        test()
+    elif job == "bench":
+        run([str(PYTHON), str(ROOT / "benchmarks" / "run.py"), *args])
+    elif job == "docs":
+        run([tool("sphinx-build"), "-W", "-b", "html", "docs", "docs/_build/html"])
+    elif job == "catalogues":
+        run([str(PYTHON), str(ROOT / "locales" / "update.py"), *args])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,313 @@
+"""Cards, packs and the card-code notation (R1–R3).
+
+A :class:`Card` is one of 33 kinds: the 27 suit cards (ranks 1–9 of Coins, Strings and
+Myriads) and six honours. Cards are integers under the hood (an :class:`~enum.IntEnum`,
+ordered rank first, then suit), so hands sort and hash at C speed, but they print as
+their codes:
+
+>>> Card.parse("5C")
+Card.C5
+>>> str(Card.RF), Card.C5.rank, Card.C5.suit
+('rf', 5, <Suit.COINS: 'c'>)
+>>> parse_cards("5c 5s, 5m ot")
+(Card.C5, Card.S5, Card.M5, Card.OT)
+>>> format_cards(sorted(parse_cards("ot 9m 1c 5s")))
+'1c 5s 9m ot'
+>>> len(KOWAH_DECK), len(MONEY_PACK)
+(120, 132)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from kowah.errors import N_, CardParseError
+
+__all__ = [
+    "KOWAH_DECK",
+    "MONEY_PACK",
+    "Card",
+    "Honour",
+    "Pack",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+]
+
+
+class Suit(enum.Enum):
+    """The three suits; the value is the suit letter of the card code (R3)."""
+
+    COINS = "c"
+    STRINGS = "s"
+    MYRIADS = "m"
+
+
+class Honour(enum.Enum):
+    """The six honours of the money pack; the value is the card code (R3).
+
+    The Kowah deck uses only the first three (R2).
+    """
+
+    OLD_THOUSAND = "ot"
+    RED_FLOWER = "rf"
+    WHITE_FLOWER = "wf"
+    WHITE_SNAKE = "ws"
+    GREEN_SNAKE = "gs"
+    MONK = "mk"
+
+
+_SUITS = (Suit.COINS, Suit.STRINGS, Suit.MYRIADS)
+_HONOURS = tuple(Honour)
+
+
+class Card(enum.IntEnum):
+    """One of the 33 kinds of card. Its value is its index (0–32) in counts vectors.
+
+    Suit cards come first, rank-major (``1c 1s 1m 2c … 9m`` are 0–26), then the honours
+    ``ot rf wf ws gs mk`` (27–32). The Kowah deck uses indices 0–29.
+
+    >>> Card.M9.value, Card.OT.value, Card.MK.value
+    (26, 27, 32)
+    >>> Card.from_suit(Suit.STRINGS, 7)
+    Card.S7
+    >>> Card.from_honour(Honour.MONK).code
+    'mk'
+    """
+
+    C1 = 0
+    S1 = 1
+    M1 = 2
+    C2 = 3
+    S2 = 4
+    M2 = 5
+    C3 = 6
+    S3 = 7
+    M3 = 8
+    C4 = 9
+    S4 = 10
+    M4 = 11
+    C5 = 12
+    S5 = 13
+    M5 = 14
+    C6 = 15
+    S6 = 16
+    M6 = 17
+    C7 = 18
+    S7 = 19
+    M7 = 20
+    C8 = 21
+    S8 = 22
+    M8 = 23
+    C9 = 24
+    S9 = 25
+    M9 = 26
+    OT = 27
+    RF = 28
+    WF = 29
+    WS = 30
+    GS = 31
+    MK = 32
+
+    @property
+    def code(self) -> str:
+        """The card code (R3): ``"5c"``, ``"rf"``."""
+        return _CODES[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit of a suit card, ``None`` for an honour."""
+        return _SUITS[self % 3] if self < 27 else None
+
+    @property
+    def rank(self) -> int | None:
+        """The rank (1–9) of a suit card, ``None`` for an honour."""
+        return self // 3 + 1 if self < 27 else None
+
+    @property
+    def honour(self) -> Honour | None:
+        """The honour of an honour card, ``None`` for a suit card."""
+        return _HONOURS[self - 27] if self >= 27 else None
+
+    @property
+    def is_honour(self) -> bool:
+        """Whether the card is one of the six honours."""
+        return self >= 27
+
+    @property
+    def group(self) -> int:
+        """The card's matching group: cards of one group form triples together (R4).
+
+        Suit cards group by rank (0–8); each honour is a group of its own (9–14).
+
+        >>> Card.C5.group == Card.M5.group, Card.RF.group == Card.WF.group
+        (True, False)
+        """
+        return self // 3 if self < 27 else self - 18
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        """The card with this code, case-insensitive (R3).
+
+        >>> Card.parse("Wf")
+        Card.WF
+        >>> Card.parse("0c")
+        Traceback (most recent call last):
+        ...
+        kowah.errors.CardParseError: unknown card code '0c'
+        """
+        try:
+            return _BY_CODE[code.strip().lower()]
+        except (KeyError, AttributeError):
+            raise CardParseError(N_("error", "unknown card code '{token}'"), token=str(code)) from None
+
+    @classmethod
+    def from_suit(cls, suit: Suit, rank: int) -> Card:
+        """The suit card of *suit* and *rank* (1–9)."""
+        if not 1 <= rank <= 9:
+            raise CardParseError(
+                N_("error", "rank {token} is not between 1 and 9"), token=str(rank)
+            )
+        return cls((rank - 1) * 3 + _SUITS.index(suit))
+
+    @classmethod
+    def from_honour(cls, honour: Honour) -> Card:
+        """The honour card of *honour*."""
+        return cls(27 + _HONOURS.index(honour))
+
+    def __str__(self) -> str:
+        return _CODES[self]
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
+    def __format__(self, spec: str) -> str:
+        return format(_CODES[self], spec)
+
+
+_CODES: tuple[str, ...] = tuple(
+    [f"{rank}{suit.value}" for rank in range(1, 10) for suit in _SUITS]
+    + [honour.value for honour in _HONOURS]
+)
+_BY_CODE: dict[str, Card] = {code: Card(index) for index, code in enumerate(_CODES)}
+
+#: Number of card kinds (the length of a counts vector).
+KINDS = 33
+
+
+def _counts_converter(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _check_counts(instance: Pack, attribute: attrs.Attribute[tuple[int, ...]],
+                  value: tuple[int, ...]) -> None:
+    if len(value) != KINDS or any(count < 0 for count in value):
+        raise ValueError(f"a pack needs {KINDS} non-negative counts, got {value!r}")
+
+
+@attrs.frozen
+class Pack:
+    """A pack of cards: how many copies of each of the 33 kinds it holds (R1, R2).
+
+    >>> KOWAH_DECK.name, KOWAH_DECK.copies(Card.C5), KOWAH_DECK.copies(Card.WS)
+    ('Kowah deck', 4, 0)
+    >>> Card.MK in KOWAH_DECK, Card.MK in MONEY_PACK
+    (False, True)
+    """
+
+    name: str
+    counts: tuple[int, ...] = attrs.field(converter=_counts_converter, validator=_check_counts)
+
+    @property
+    def kinds(self) -> tuple[Card, ...]:
+        """The kinds of card in the pack, in card order."""
+        return tuple(Card(index) for index, count in enumerate(self.counts) if count)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the pack, copies included, in card order."""
+        return tuple(Card(index) for index, count in enumerate(self.counts) for _ in range(count))
+
+    def copies(self, card: Card) -> int:
+        """How many copies of *card* the pack holds."""
+        return self.counts[card]
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and self.counts[card] > 0
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+
+#: The full Chinese money pack: 108 suit cards and four each of six honours (R1).
+MONEY_PACK = Pack("money pack", [4] * KINDS)
+#: The 120-card Kowah deck: the suit cards and the first three honours (R2).
+KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
+    """Read cards written as codes separated by spaces and/or commas (R3).
+
+    Each card must be in *pack*, and no card may appear more often than *pack* holds it;
+    pass ``pack=None`` to read any of the 33 codes without these checks.
+
+    >>> parse_cards("1C,1s  9m")
+    (Card.C1, Card.S1, Card.M9)
+    >>> parse_cards("5c ws")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.CardParseError: 'ws' (token 2) is not in the Kowah deck
+    >>> parse_cards("5c 5c 5c 5c 5c")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.CardParseError: 5 copies of '5c' (token 5), but the Kowah deck has 4
+    """
+    if not isinstance(text, str):
+        raise CardParseError(
+            N_("error", "cards must be given as text, not {token}"), token=type(text).__name__
+        )
+    tokens = [token for token in _SEPARATORS.split(text) if token]
+    cards: list[Card] = []
+    seen = [0] * KINDS
+    for position, token in enumerate(tokens, start=1):
+        card = _BY_CODE.get(token.lower())
+        if card is None:
+            raise CardParseError(
+                N_("error", "unknown card code '{token}' (token {position})"),
+                token=token,
+                position=position,
+            )
+        if pack is not None:
+            seen[card] += 1
+            if seen[card] > pack.counts[card]:
+                if pack.counts[card] == 0:
+                    raise CardParseError(
+                        N_("error", "'{token}' (token {position}) is not in the {pack}"),
+                        token=token, position=position, pack=pack.name,
+                    )
+                raise CardParseError(
+                    N_("error", "{count} copies of '{token}' (token {position}), "
+                       "but the {pack} has {copies}"),
+                    token=token, position=position, pack=pack.name,
+                    count=seen[card], copies=pack.counts[card],
+                )
+        cards.append(card)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards as lower-case codes separated by single spaces (R3).
+
+    >>> format_cards([Card.C5, Card.RF])
+    '5c rf'
+    """
+    return " ".join(_CODES[card] for card in cards)
