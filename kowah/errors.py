@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "N_",
     "CardParseError",
     "HandError",
     "IllegalActionError",
     "KowahError",
     "LocaleError",
     "RecordError",
-    "N_",
 ]
 
 
