@@ -1,0 +1,624 @@
+"""A complete three-seat deal: the one state object, its actions, events and outcome (R9–R16).
+
+>>> from kowah.deal import Deal, Action
+>>> deal = Deal.shuffled(seed=7)
+>>> deal.turn == deal.first, deal.stock_count
+(True, 96)
+>>> seat = deal.turn
+>>> [str(action) for action in deal.legal_actions(seat)]
+['draw']
+>>> deal.apply(Action.draw(seat))
+>>> len(deal.hand(seat))
+9
+>>> deal.apply(Action.draw(seat))
+Traceback (most recent call last):
+...
+kowah.errors.IllegalActionError: seat ... cannot draw: it has drawn or taken already and must discard
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from kowah.cards import KOWAH_DECK, Card, Pack, format_cards
+from kowah.errors import N_, IllegalActionError, KowahError
+from kowah.hands import HAND_SIZE, _table, waits
+
+__all__ = [
+    "SEATS",
+    "Action",
+    "ActionKind",
+    "Deal",
+    "DeckError",
+    "Event",
+    "Observation",
+    "Outcome",
+    "Phase",
+]
+
+#: Seats at the table (R9).
+SEATS = 3
+
+_CARDS: tuple[Card, ...] = tuple(Card)
+
+
+class DeckError(KowahError):
+    """A deck order or first seat given to :class:`Deal` does not fit the pack."""
+
+
+class ActionKind(enum.Enum):
+    """What an action does. ``PASS`` declines to declare; it is never written in records."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    DISCARD = "discard"
+    DECLARE = "declare"
+    PASS = "pass"
+
+
+@attrs.frozen(repr=False)
+class Action:
+    """One seat's action. Build actions with the class methods; they are shared values.
+
+    >>> Action.discard(1, Card.C5)
+    Action.discard(1, Card.C5)
+    >>> str(Action.declare(0, Card.S5)), Action.draw(2).kind
+    ('declare 5s', <ActionKind.DRAW: 'draw'>)
+    """
+
+    seat: int
+    kind: ActionKind
+    card: Card | None = None
+
+    @classmethod
+    def draw(cls, seat: int) -> Action:
+        """Draw the top card of the stock (R10)."""
+        return _DRAW[seat]
+
+    @classmethod
+    def take(cls, seat: int) -> Action:
+        """Take the latest discard (R10)."""
+        return _TAKE[seat]
+
+    @classmethod
+    def discard(cls, seat: int, card: Card) -> Action:
+        """Discard *card* (R10)."""
+        return _DISCARD[seat][card]
+
+    @classmethod
+    def declare(cls, seat: int, wait: Card) -> Action:
+        """Declare checki, exposing the pair of *wait* (R11)."""
+        return _DECLARE[seat][wait]
+
+    @classmethod
+    def pass_(cls, seat: int) -> Action:
+        """Decline to declare after one's own discard (R11: declaring is never forced)."""
+        return _PASS[seat]
+
+    def __str__(self) -> str:
+        return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
+
+    def __repr__(self) -> str:
+        name = "pass_" if self.kind is ActionKind.PASS else self.kind.value
+        card = "" if self.card is None else f", {self.card!r}"
+        return f"Action.{name}({self.seat}{card})"
+
+
+# Every action is built once and shared, so legal-action lists cost no allocation and
+# membership tests compare by identity first.
+_DRAW = tuple(Action(seat, ActionKind.DRAW) for seat in range(SEATS))
+_TAKE = tuple(Action(seat, ActionKind.TAKE) for seat in range(SEATS))
+_PASS = tuple(Action(seat, ActionKind.PASS) for seat in range(SEATS))
+_DISCARD = tuple(tuple(Action(seat, ActionKind.DISCARD, card) for card in Card) for seat in range(SEATS))
+_DECLARE = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card) for seat in range(SEATS))
+
+
+class Phase(enum.Enum):
+    """Where the seat whose turn it is stands."""
+
+    START = "start"  #: it must draw or take
+    DISCARD = "discard"  #: it must discard
+    OVER = "over"  #: the deal has ended
+
+
+@attrs.frozen
+class Outcome:
+    """How a deal ended: a win (who, how, the multiplier, the winning card) or a drawn deal.
+
+    >>> Outcome.win(2, "self-draw", Card.C5).as_dict()
+    {'result': 'win', 'winner': 2, 'by': 'self-draw', 'multiplier': 3, 'card': '5c'}
+    >>> Outcome.drawn().as_dict()
+    {'result': 'drawn'}
+    """
+
+    result: str
+    winner: int | None = None
+    by: str | None = None
+    multiplier: int | None = None
+    card: Card | None = None
+
+    #: The multiplier of each way to win (R15).
+    MULTIPLIERS = {"self-draw": 3, "discard": 2, "draw-claim": 1}  # noqa: RUF012
+
+    @classmethod
+    def win(cls, winner: int, by: str, card: Card) -> Outcome:
+        """A win by *winner*: ``by`` is ``"self-draw"``, ``"discard"`` or ``"draw-claim"``."""
+        return cls("win", winner, by, cls.MULTIPLIERS[by], card)
+
+    @classmethod
+    def drawn(cls) -> Outcome:
+        """A deal that ended with the stock exhausted and no winner (R16)."""
+        return cls("drawn")
+
+    def as_dict(self) -> dict[str, object]:
+        """The outcome object of ``kowah-record/1`` replays."""
+        if self.result != "win":
+            return {"result": self.result}
+        return {"result": "win", "winner": self.winner, "by": self.by,
+                "multiplier": self.multiplier, "card": str(self.card)}
+
+
+@attrs.frozen
+class Event:
+    """Something that happened in the deal, as a UI would show it.
+
+    ``kind`` is ``"draw"``, ``"take"``, ``"discard"``, ``"declare"``, ``"win"`` or ``"drawn"``.
+    ``card`` is ``None`` where the card is hidden: another seat's stock draw before any
+    declaration (R13), as seen in an :class:`Observation`.
+    """
+
+    kind: str
+    seat: int | None
+    card: Card | None = None
+    #: Whether every seat sees the card (always, but for stock draws before a declaration).
+    public: bool = True
+
+    def __str__(self) -> str:
+        who = "" if self.seat is None else f"seat {self.seat} "
+        card = "" if self.card is None else f" {self.card}"
+        return f"{who}{self.kind}{card}"
+
+
+@attrs.frozen
+class Observation:
+    """Everything one seat may know at a moment of the deal, and nothing it may not.
+
+    The other seats' concealed cards and the order of the stock are never in it; another
+    seat's stock draw shows its card only once a seat has declared (R13).
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    turn: int
+    phase: Phase
+    first: int
+    legal_actions: tuple[Action, ...]
+    stock_count: int
+    hand_sizes: tuple[int, ...]
+    #: The latest discard that may be taken, if any.
+    latest_discard: Card | None
+    #: The cards lying in each seat's discards, oldest first.
+    discards: tuple[tuple[Card, ...], ...]
+    #: Each seat's public wait once it has declared (its exposed pair is two of this card).
+    waits: tuple[Card | None, ...]
+    #: Cards known to be in each seat's hand: exposed pairs and cards taken from the discards.
+    known: tuple[tuple[Card, ...], ...]
+    #: Stock draws shown to all seats after a declaration (R13), as (seat, card).
+    public_draws: tuple[tuple[int, Card], ...]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+    def unseen(self, pack: Pack = KOWAH_DECK) -> dict[Card, int]:
+        """Copies of each card that this seat has not seen anywhere (hand, discards, known)."""
+        counts = {card: pack.copies(card) for card in pack.kinds}
+        seen: list[Card] = [*self.hand]
+        for pile in self.discards:
+            seen += pile
+        for seat, cards in enumerate(self.known):
+            if seat != self.seat:
+                seen += cards
+        for card in seen:
+            counts[card] -= 1
+        return {card: count for card, count in counts.items() if count > 0}
+
+
+class Deal:
+    """The state of one deal, changed only by :meth:`apply`, which checks every action.
+
+    Create it with :meth:`shuffled` (from a seed) or from an explicit deck order and first
+    seat, as a game record does. ``deck`` lists the cards in the order they leave the pack:
+    seat 0 gets the first eight, seat 1 the next, seat 2 the next, the rest is the stock.
+    """
+
+    __slots__ = (
+        "_declared",
+        "_discards",
+        "_drawn",
+        "_hands",
+        "_history",
+        "_known",
+        "_latest",
+        "_outcome",
+        "_phase",
+        "_public_draws",
+        "_stock",
+        "_taken",
+        "_turn",
+        "_window",
+        "deck",
+        "events",
+        "first",
+        "pack",
+    )
+
+    def __init__(self, deck: Sequence[Card], first: int, pack: Pack = KOWAH_DECK) -> None:
+        deck = tuple(deck)
+        if not all(isinstance(card, Card) for card in deck):
+            raise DeckError(N_("error", "a deck must be a sequence of Card values"))
+        if sorted(deck) != list(pack.cards):
+            raise DeckError(
+                N_("error", "the deck must hold the {count} cards of the {pack} exactly once each"),
+                count=len(pack), pack=pack.name,
+            )
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
+            raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+        self.pack = pack
+        self.deck: tuple[Card, ...] = deck
+        self.first = first
+        self._hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
+        self._stock = SEATS * HAND_SIZE  # index of the next stock card in the deck
+        self._turn = first
+        self._phase = Phase.START
+        self._window: int | None = None  # a seat that may still declare after its discard
+        self._latest: Card | None = None  # the latest discard, while it may be taken
+        self._drawn: Card | None = None  # the card the seat to move drew this turn
+        self._taken: Card | None = None  # the card the seat to move took this turn
+        self._discards: list[list[Card]] = [[] for _ in range(SEATS)]
+        self._declared: list[Card | None] = [None] * SEATS
+        self._known: list[list[Card]] = [[] for _ in range(SEATS)]
+        self._public_draws: list[tuple[int, Card]] = []
+        self._outcome: Outcome | None = None
+        self._history: list[Action] = []
+        self.events: list[Event] = []
+
+    @classmethod
+    def shuffled(cls, seed: int | random.Random | None = None, pack: Pack = KOWAH_DECK) -> Deal:
+        """A deal from a shuffled pack and a random first seat, using ``random.Random(seed)`` (R9).
+
+        >>> Deal.shuffled(seed=1).deck == Deal.shuffled(seed=1).deck
+        True
+        """
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        deck = list(pack.cards)
+        rng.shuffle(deck)
+        return cls(deck, rng.randrange(SEATS), pack)
+
+    # -- what the state is ------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (the seat to draw or take, or to discard)."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """Whether the seat whose turn it is must draw or take, or discard; or the deal is over."""
+        return self._phase
+
+    @property
+    def declaring_seat(self) -> int | None:
+        """A seat that has just discarded with a ready hand and may still declare (R11)."""
+        return self._window
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.deck) - self._stock
+
+    @property
+    def latest_discard(self) -> Card | None:
+        """The latest discard, while it may still be taken."""
+        return self._latest
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the deal ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self._outcome is not None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, passes left out: what a game record lists."""
+        return tuple(self._history)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The seat's cards, sorted. (Hidden information: see :meth:`observation`.)"""
+        return tuple(self._hands[seat])
+
+    def wait(self, seat: int) -> Card | None:
+        """The seat's public wait if it has declared, else ``None``."""
+        return self._declared[seat]
+
+    def discards(self, seat: int) -> tuple[Card, ...]:
+        """The cards lying in the seat's discards (a taken card leaves them), oldest first."""
+        return tuple(self._discards[seat])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, next card first. (Hidden information.)"""
+        return self.deck[self._stock:]
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that have a legal action now: a seat that may declare comes first.
+
+        >>> Deal.shuffled(seed=3).to_move()
+        (1,)
+        """
+        if self._outcome is not None:
+            return ()
+        if self._window is not None:
+            return (self._window, self._turn)
+        return (self._turn,)
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every legal action of *seat* now; empty for a seat that cannot act.
+
+        >>> deal = Deal.shuffled(seed=3)
+        >>> deal.legal_actions(1), deal.legal_actions(0)
+        ((Action.draw(1),), ())
+        """
+        if self._outcome is not None:
+            return ()
+        actions: list[Action] = []
+        if seat == self._window:
+            actions += [_DECLARE[seat][wait] for wait in sorted(self._waits(seat))]
+            actions.append(_PASS[seat])
+        if seat != self._turn:
+            return tuple(actions)
+        if self._phase is Phase.START:
+            actions.append(_DRAW[seat])
+            if self._latest is not None and self._declared[seat] is None:
+                actions.append(_TAKE[seat])
+        elif self._declared[seat] is not None:
+            actions.append(_DISCARD[seat][self._drawn])  # type: ignore[index]
+        else:
+            discards = _DISCARD[seat]
+            taken = self._taken
+            actions += [discards[card] for card in dict.fromkeys(self._hands[seat]) if card is not taken]
+        return tuple(actions)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether *action* is legal now."""
+        return self._illegal(action) is None
+
+    def _waits(self, seat: int) -> frozenset[Card]:
+        return waits(self._hands[seat], self.pack)
+
+    def _illegal(self, action: Action) -> tuple[str, dict[str, object]] | None:
+        """Why *action* is illegal (a reason template and its fields), or ``None``."""
+        seat, kind, card = action.seat, action.kind, action.card
+        if self._outcome is not None:
+            return N_("error", "the deal is over"), {}
+        if not 0 <= seat < SEATS:
+            return N_("error", "there is no seat {seat}"), {}
+        if kind is ActionKind.DECLARE or kind is ActionKind.PASS:
+            if self._declared[seat] is not None:
+                return N_("error", "the seat has already declared"), {}
+            if seat != self._window:
+                return N_("error", "a seat may declare only right after its own discard, "
+                                   "with a ready hand"), {}
+            if kind is ActionKind.DECLARE:
+                options = self._waits(seat)
+                if card not in options:
+                    return (N_("error", "{card} is not a wait of this hand (waits: {waits})"),
+                            {"card": card, "waits": format_cards(sorted(options))})
+            return None
+        if seat != self._turn:
+            return N_("error", "it is seat {turn}'s turn"), {"turn": self._turn}
+        if kind is ActionKind.DRAW or kind is ActionKind.TAKE:
+            if self._phase is not Phase.START:
+                return N_("error", "it has drawn or taken already and must discard"), {}
+            if kind is ActionKind.TAKE:
+                if self._declared[seat] is not None:
+                    return N_("error", "a declared seat draws from the stock; it may not take "
+                                       "discards"), {}
+                if not self._history:
+                    return N_("error", "the opening turn must draw from the stock"), {}
+                if self._latest is None:
+                    return N_("error", "there is no discard to take"), {}
+            return None
+        # DISCARD
+        if self._phase is not Phase.DISCARD:
+            return N_("error", "draw from the stock or take the latest discard first"), {}
+        if self._declared[seat] is not None and card is not self._drawn:
+            return (N_("error", "a locked hand must discard the card it drew, {drawn}"),
+                    {"drawn": self._drawn})
+        if card not in self._hands[seat]:
+            return N_("error", "{card} is not in the hand"), {"card": card}
+        if card is self._taken:
+            return N_("error", "a card taken from the discards may not be discarded in the "
+                               "same turn"), {}
+        return None
+
+    # -- changing the state -----------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply *action*, with any claim it triggers (R14) and the end of the deal it brings.
+
+        An illegal action raises :class:`~kowah.IllegalActionError` naming the seat, the
+        action and the reason, and leaves the deal exactly as it was.
+        """
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                N_("error", "{value!r} is not an Action"), seat=-1, action=str(action),
+                value=action,
+            )
+        problem = self._illegal(action)
+        if problem is not None:
+            template, params = problem
+            raise IllegalActionError(template, seat=action.seat, action=str(action), **params)
+        kind, seat = action.kind, action.seat
+        if kind is ActionKind.PASS:
+            self._window = None
+            return
+        self._history.append(action)
+        if kind is ActionKind.DECLARE:
+            self._declare(seat, action.card)  # type: ignore[arg-type]
+        elif kind is ActionKind.DISCARD:
+            self._discard(seat, action.card)  # type: ignore[arg-type]
+        elif kind is ActionKind.DRAW:
+            self._window = None
+            self._draw(seat)
+        else:
+            self._window = None
+            self._take(seat)
+
+    def _draw(self, seat: int) -> None:
+        card = self.deck[self._stock]
+        self._stock += 1
+        bisect.insort(self._hands[seat], card)
+        public = any(wait is not None for wait in self._declared)
+        if public:  # R13
+            self._public_draws.append((seat, card))
+        self.events.append(Event("draw", seat, card, public))
+        self._drawn = card
+        self._taken = None
+        self._phase = Phase.DISCARD
+        if self._declared[seat] is card:  # R12: a self-draw comes before any claim
+            self._end(Outcome.win(seat, "self-draw", card))
+        elif not self._claim(seat, card, "draw-claim") and self._stock == len(self.deck):
+            self._end(Outcome.drawn())  # R16
+
+    def _take(self, seat: int) -> None:
+        card = self._latest
+        assert card is not None
+        self._latest = None
+        for pile in self._discards:  # the latest discard is the last card of its pile
+            if pile and pile[-1] is card:
+                pile.pop()
+                break
+        bisect.insort(self._hands[seat], card)
+        self._known[seat].append(card)
+        self.events.append(Event("take", seat, card))
+        self._drawn = None
+        self._taken = card
+        self._phase = Phase.DISCARD
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self._hands[seat].remove(card)
+        if card in self._known[seat]:
+            self._known[seat].remove(card)
+        self._discards[seat].append(card)
+        self._latest = card
+        self.events.append(Event("discard", seat, card))
+        self._drawn = self._taken = None
+        if self._claim(seat, card, "discard"):
+            return
+        self._turn = (seat + 1) % SEATS
+        self._phase = Phase.START
+        hand = self._hands[seat]
+        if self._declared[seat] is None and tuple(hand) in _table(self.pack):
+            self._window = seat  # R11: it may declare now
+
+    def _declare(self, seat: int, wait: Card) -> None:
+        self._declared[seat] = wait
+        self._known[seat] += [wait, wait]
+        self._window = None
+        self.events.append(Event("declare", seat, wait))
+
+    def _claim(self, seat: int, card: Card, by: str) -> bool:
+        """R14: a declared seat waiting for *card* wins at once, first in rotation from *seat*."""
+        for offset in (1, 2):
+            other = (seat + offset) % SEATS
+            if self._declared[other] is card:
+                self._end(Outcome.win(other, by, card))
+                return True
+        return False
+
+    def _end(self, outcome: Outcome) -> None:
+        self._outcome = outcome
+        self._phase = Phase.OVER
+        self._window = None
+        if outcome.result == "win":
+            self.events.append(Event("win", outcome.winner, outcome.card))
+        else:
+            self.events.append(Event("drawn", None))
+
+    # -- views ------------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What *seat* may know now (see :class:`Observation`).
+
+        >>> deal = Deal.shuffled(seed=3)
+        >>> obs = deal.observation(0)
+        >>> obs.hand == deal.hand(0), obs.stock_count, obs.hand_sizes
+        (True, 96, (8, 8, 8))
+        """
+        if not isinstance(seat, int) or not 0 <= seat < SEATS:
+            raise KowahError(N_("error", "there is no seat {seat}"), seat=seat)
+        events = tuple(
+            event if event.public or event.seat == seat else attrs.evolve(event, card=None)
+            for event in self.events
+        )
+        return Observation(
+            seat=seat,
+            hand=tuple(self._hands[seat]),
+            turn=self._turn,
+            phase=self._phase,
+            first=self.first,
+            legal_actions=self.legal_actions(seat),
+            stock_count=self.stock_count,
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            latest_discard=self._latest,
+            discards=tuple(tuple(pile) for pile in self._discards),
+            waits=tuple(self._declared),
+            known=tuple(tuple(sorted(cards)) for cards in self._known),
+            public_draws=tuple(self._public_draws),
+            events=events,
+            outcome=self._outcome,
+        )
+
+    def copy(self) -> Deal:
+        """An independent copy of the deal (for search: it shares no mutable state)."""
+        other = Deal.__new__(Deal)
+        other.pack, other.deck, other.first = self.pack, self.deck, self.first
+        other._hands = [list(hand) for hand in self._hands]
+        other._stock, other._turn, other._phase = self._stock, self._turn, self._phase
+        other._window, other._latest = self._window, self._latest
+        other._drawn, other._taken = self._drawn, self._taken
+        other._discards = [list(pile) for pile in self._discards]
+        other._declared = list(self._declared)
+        other._known = [list(cards) for cards in self._known]
+        other._public_draws = list(self._public_draws)
+        other._outcome = self._outcome
+        other._history = list(self._history)
+        other.events = list(self.events)
+        return other
+
+    def where(self) -> dict[str, list[Card]]:
+        """Every card of the deck by place: each seat's hand, each seat's discards, the stock.
+
+        A check of the deal's bookkeeping: every card is in exactly one place.
+        """
+        places: dict[str, list[Card]] = {}
+        for seat in range(SEATS):
+            places[f"hand {seat}"] = list(self._hands[seat])
+            places[f"discards {seat}"] = list(self._discards[seat])
+        places["stock"] = list(self.stock)
+        return places
+
+    def __repr__(self) -> str:
+        state = "over" if self._outcome else f"turn {self._turn} {self._phase.value}"
+        return f"<Deal first={self.first} stock={self.stock_count} {state}>"
+
