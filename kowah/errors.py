@@ -97,6 +97,8 @@ class RecordError(KowahError):
 
     def __init__(self, template: str, *, action: int | None = None, **params: Any) -> None:
         self.action = action
+        #: The :class:`IllegalActionError` behind a replay failure, if any.
+        self.cause: KowahError | None = None
         super().__init__(template, action=action, **params)
 
 

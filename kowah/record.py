@@ -1,0 +1,225 @@
+"""Game records in the ``kowah-record/1`` format: save, read and replay a deal.
+
+A record fixes the deck order, the first seat and the actions taken; the engine applies
+claims itself, so they are never listed. It is plain JSON, never a pickle.
+
+>>> from kowah.deal import Deal, Action
+>>> deal = Deal.shuffled(seed=5)
+>>> deal.apply(Action.draw(deal.turn))
+>>> record = Record.from_deal(deal)
+>>> text = record.dumps()
+>>> Record.loads(text) == record
+True
+>>> Record.loads(text).replay().history == deal.history
+True
+>>> Record.loads('{"format": "kowah-record/2"}')
+Traceback (most recent call last):
+...
+kowah.errors.RecordError: unknown format 'kowah-record/2' (expected 'kowah-record/1')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import attrs
+
+from kowah.cards import KOWAH_DECK, Card
+from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome
+from kowah.errors import N_, CardParseError, IllegalActionError, RecordError
+
+__all__ = ["FORMAT", "Record", "replay_outcome"]
+
+#: The format name written in every record.
+FORMAT = "kowah-record/1"
+
+_KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.PASS}
+
+
+def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Record:
+    """A deal's deck order, first seat and actions (without passes or claims)."""
+
+    deck: tuple[Card, ...] = attrs.field(converter=_cards)
+    first: int
+    actions: tuple[Action, ...] = attrs.field(converter=_actions, default=())
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> Record:
+        """The record of *deal* as it stands: it replays to the same state."""
+        return cls(deal.deck, deal.first, deal.history)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-ready ``dict``.
+
+        >>> Record([], 0, [Action.draw(0), Action.discard(0, Card.M9)]).to_dict()["actions"]
+        [{'seat': 0, 'do': 'draw'}, {'seat': 0, 'do': 'discard', 'card': '9m'}]
+        """
+        actions: list[dict[str, Any]] = []
+        for action in self.actions:
+            entry: dict[str, Any] = {"seat": action.seat, "do": action.kind.value}
+            if action.kind is ActionKind.DISCARD:
+                entry["card"] = str(action.card)
+            elif action.kind is ActionKind.DECLARE:
+                entry["wait"] = str(action.card)
+            actions.append(entry)
+        return {"format": FORMAT, "deck": [str(card) for card in self.deck], "first": self.first,
+                "actions": actions}
+
+    def dumps(self, indent: int | None = None) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Record:
+        """Read a record from JSON text.
+
+        Raises :class:`~kowah.RecordError`: with ``action=None`` when the record cannot be
+        read at all, with the 0-based index of a malformed action otherwise. Legality of the
+        actions is checked by :meth:`replay`.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as error:  # JSONDecodeError and bad bytes
+            raise RecordError(N_("error", "not a JSON document: {detail}"), detail=str(error)) from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Record:
+        """Read a record from a decoded JSON value (see :meth:`loads`). Unknown keys are ignored."""
+        if not isinstance(data, Mapping):
+            raise RecordError(N_("error", "a record must be a JSON object"))
+        if data.get("format") != FORMAT:
+            raise RecordError(
+                N_("error", "unknown format {found!r} (expected {expected!r})"),
+                found=data.get("format"), expected=FORMAT,
+            )
+        deck = _read_deck(data.get("deck"))
+        first = data.get("first")
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
+            raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
+        entries = data.get("actions", [])
+        if not isinstance(entries, list):
+            raise RecordError(N_("error", "'actions' must be a list"))
+        actions = [_read_action(index, entry) for index, entry in enumerate(entries)]
+        return cls(deck, first, actions)
+
+    def replay(self, upto: int | None = None) -> Deal:
+        """Apply the actions (the first *upto* of them) to a new deal and return it.
+
+        A ``declare`` without a wait takes the hand's only wait. Raises
+        :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
+        """
+        try:
+            deal = Deal(self.deck, self.first)
+        except DeckError as error:
+            raise RecordError(error.template, **error.params) from None
+        for index, action in enumerate(self.actions[:upto]):
+            if action.kind is ActionKind.DECLARE and action.card is None:
+                action = _only_wait(deal, index, action)
+            try:
+                deal.apply(action)
+            except IllegalActionError as error:
+                failure = RecordError(
+                    N_("error", "action {action}: {reason}"), action=index, reason=str(error)
+                )
+                failure.cause = error
+                raise failure from None
+        return deal
+
+
+def replay_outcome(text: str | bytes) -> dict[str, object]:
+    """Replay a JSON record: the outcome object of ``kowah-record/1``, or the error it raises.
+
+    >>> replay_outcome('{"format": "kowah-record/1", "deck": [], "first": 0}')["result"]
+    'invalid'
+    """
+    try:
+        outcome: Outcome | None = Record.loads(text).replay().outcome
+    except RecordError as error:
+        result: dict[str, object] = {"result": "invalid"}
+        if error.action is not None:
+            result["action"] = error.action
+        result["error"] = str(error)
+        return result
+    return outcome.as_dict() if outcome else {"result": "in-progress"}
+
+
+def _read_deck(value: object) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
+        raise RecordError(N_("error", "'deck' must be a list of card codes"))
+    cards = []
+    for position, code in enumerate(value, start=1):
+        try:
+            cards.append(Card.parse(code))
+        except CardParseError:
+            raise RecordError(
+                N_("error", "'deck': unknown card code {code!r} (card {position})"),
+                code=code, position=position,
+            ) from None
+    if sorted(cards) != list(KOWAH_DECK.cards):
+        raise RecordError(
+            N_("error", "'deck' must hold the {count} cards of the Kowah deck, each exactly once"),
+            count=len(KOWAH_DECK),
+        )
+    return tuple(cards)
+
+
+def _read_action(index: int, entry: object) -> Action:
+    def bad(template: str, **params: object) -> RecordError:
+        return RecordError(template, action=index, **params)
+
+    if not isinstance(entry, Mapping):
+        raise bad(N_("error", "action {action}: an action must be a JSON object"))
+    seat = entry.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
+        raise bad(N_("error", "action {action}: 'seat' must be 0, 1 or 2, not {found!r}"), found=seat)
+    kind = _KINDS.get(entry.get("do"))
+    if kind is None:
+        raise bad(
+            N_("error", "action {action}: unknown action {found!r} (expected draw, take, discard "
+                        "or declare)"),
+            found=entry.get("do"),
+        )
+    if kind is ActionKind.DRAW:
+        return Action.draw(seat)
+    if kind is ActionKind.TAKE:
+        return Action.take(seat)
+    key = "card" if kind is ActionKind.DISCARD else "wait"
+    code = entry.get(key)
+    if code is None and kind is ActionKind.DECLARE:
+        return Action(seat, kind)  # the wait is found at replay
+    try:
+        card = Card.parse(code)  # type: ignore[arg-type]
+    except CardParseError:
+        raise bad(N_("error", "action {action}: {key!r} must be a card code, not {found!r}"),
+                  key=key, found=code) from None
+    return Action.discard(seat, card) if kind is ActionKind.DISCARD else Action.declare(seat, card)
+
+
+def _only_wait(deal: Deal, index: int, action: Action) -> Action:
+    options = (
+        deal.legal_actions(action.seat) if deal.declaring_seat == action.seat else ()
+    )
+    declares = [option for option in options if option.kind is ActionKind.DECLARE]
+    if len(declares) == 1:
+        return declares[0]
+    if not declares:
+        return action  # apply() explains why declaring is illegal here
+    raise RecordError(
+        N_("error", "action {action}: the hand offers several waits ({waits}); name one"),
+        action=index, waits=" ".join(str(option.card) for option in declares),
+    )
+
+
+
