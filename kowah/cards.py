@@ -193,7 +193,9 @@ _CODES: tuple[str, ...] = tuple(
     [f"{rank}{suit.value}" for rank in range(1, 10) for suit in _SUITS]
     + [honour.value for honour in _HONOURS]
 )
-_BY_CODE: dict[str, Card] = {code: Card(index) for index, code in enumerate(_CODES)}
+_ALL: tuple[Card, ...] = tuple(Card)
+_BY_CODE: dict[str, Card] = {code: _ALL[index] for index, code in enumerate(_CODES)}
+_PACK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 
 #: Number of card kinds (the length of a counts vector).
 KINDS = 33
@@ -225,12 +227,17 @@ class Pack:
     @property
     def kinds(self) -> tuple[Card, ...]:
         """The kinds of card in the pack, in card order."""
-        return tuple(Card(index) for index, count in enumerate(self.counts) if count)
+        return tuple(card for card in _ALL if self.counts[card])
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the pack, copies included, in card order."""
-        return tuple(Card(index) for index, count in enumerate(self.counts) for _ in range(count))
+        cards = _PACK_CARDS.get(self.counts)
+        if cards is None:
+            cards = _PACK_CARDS[self.counts] = tuple(
+                card for card in _ALL for _ in range(self.counts[card])
+            )
+        return cards
 
     def copies(self, card: Card) -> int:
         """How many copies of *card* the pack holds."""

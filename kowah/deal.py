@@ -258,9 +258,9 @@ class Deal:
 
     def __init__(self, deck: Sequence[Card], first: int, pack: Pack = KOWAH_DECK) -> None:
         deck = tuple(deck)
-        if not all(isinstance(card, Card) for card in deck):
+        if not all(type(card) is Card for card in deck):
             raise DeckError(N_("error", "a deck must be a sequence of Card values"))
-        if sorted(deck) != list(pack.cards):
+        if tuple(sorted(deck)) != pack.cards:
             raise DeckError(
                 N_("error", "the deck must hold the {count} cards of the {pack} exactly once each"),
                 count=len(pack), pack=pack.name,
@@ -504,10 +504,7 @@ class Deal:
         card = self._latest
         assert card is not None
         self._latest = None
-        for pile in self._discards:  # the latest discard is the last card of its pile
-            if pile and pile[-1] is card:
-                pile.pop()
-                break
+        self._discards[(seat - 1) % SEATS].pop()  # the latest discard is the previous seat's
         bisect.insort(self._hands[seat], card)
         self._known[seat].append(card)
         self.events.append(Event("take", seat, card))
@@ -622,3 +619,95 @@ class Deal:
         state = "over" if self._outcome else f"turn {self._turn} {self._phase.value}"
         return f"<Deal first={self.first} stock={self.stock_count} {state}>"
 
+
+
+def random_playout(deal: Deal, rng: random.Random) -> tuple[Outcome, list[Action]]:
+    """Finish a copy of *deal* with uniformly random legal actions; return the outcome and actions.
+
+    The fast path for rollouts and simulations: it follows the rules exactly as :meth:`Deal.apply`
+    does and makes the choices ``Deal.legal_actions(deal.to_move()[0])[int(rng.random() * n)]``
+    would, on plain lists, without checks, events or observations. *deal* itself is not changed.
+
+    >>> deal = Deal.shuffled(seed=11)
+    >>> outcome, actions = random_playout(deal, random.Random(11))
+    >>> replayed = deal.copy()
+    >>> for action in actions:
+    ...     replayed.apply(action)
+    >>> replayed.outcome == outcome
+    True
+    """
+    if deal._outcome is not None:
+        return deal._outcome, []
+    random_ = rng.random
+    insort = bisect.insort
+    after = (1, 2, 0)  # the next seat in rotation
+    deck, end = deal.deck, len(deal.deck)
+    hands = [list(hand) for hand in deal._hands]
+    piles = [list(pile) for pile in deal._discards]
+    declared = list(deal._declared)
+    table = _table(deal.pack)
+    stock, turn, window = deal._stock, deal._turn, deal._window
+    latest, drawn, taken = deal._latest, deal._drawn, deal._taken
+    opening = not deal._history
+    discarding = deal._phase is Phase.DISCARD
+    claims = any(wait is not None for wait in declared)  # only declared seats claim (R14)
+    actions: list[Action] = []
+    record = actions.append
+    while True:
+        if window is not None:  # R11: the discarder may declare first
+            options = sorted(waits(hands[window], deal.pack))
+            choice = int(random_() * (len(options) + 1))
+            if choice < len(options):
+                wait = options[choice]
+                record(_DECLARE[window][wait])
+                declared[window] = wait
+                claims = True
+            window = None
+        seat = turn
+        hand = hands[seat]
+        locked = declared[seat] is not None
+        if not discarding:
+            if latest is not None and not locked and not opening and random_() >= 0.5:
+                record(_TAKE[seat])
+                taken, drawn = latest, None
+                piles[(seat + 2) % SEATS].pop()  # the latest discard is the previous seat's
+                insort(hand, latest)
+                latest = None
+            else:
+                if latest is None or locked or opening:
+                    random_()  # the choice among one legal action
+                record(_DRAW[seat])
+                opening = False
+                card = deck[stock]
+                stock += 1
+                insort(hand, card)
+                drawn, taken = card, None
+                if claims:
+                    if declared[seat] is card:
+                        return Outcome.win(seat, "self-draw", card), actions
+                    for other in (after[seat], after[after[seat]]):
+                        if declared[other] is card:
+                            return Outcome.win(other, "draw-claim", card), actions
+                if stock == end:
+                    return Outcome.drawn(), actions
+        discarding = False
+        if locked:
+            random_()
+            card = drawn  # type: ignore[assignment]
+        else:
+            options = list(dict.fromkeys(hand))
+            if taken is not None:
+                options.remove(taken)
+            card = options[int(random_() * len(options))]
+        record(_DISCARD[seat][card])
+        hand.remove(card)
+        piles[seat].append(card)
+        latest = card
+        drawn = taken = None
+        if claims:
+            for other in (after[seat], after[after[seat]]):
+                if declared[other] is card:
+                    return Outcome.win(other, "discard", card), actions
+        turn = after[seat]
+        if not locked and tuple(hand) in table:
+            window = seat
