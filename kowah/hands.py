@@ -156,17 +156,6 @@ def _check(cards: Iterable[int], pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE
     return key
 
 
-def _valid_kowah_hand(key: Key) -> bool:
-    """A fast test that a sorted key is eight cards of the Kowah deck, four copies at most."""
-    try:
-        return (
-            len(key) == HAND_SIZE and key[0] >= 0 and key[7] <= Card.WF
-            and key[0] != key[4] and key[1] != key[5] and key[2] != key[6] and key[3] != key[7]
-        )
-    except TypeError:
-        return False
-
-
 def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     """Whether eight cards are ready: two triples and a pair that obey R7 (R6).
 
@@ -186,10 +175,11 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     if pack is KOWAH_DECK:
         if key in _KOWAH_TABLE:
             return True
-        try:  # inline of _valid_kowah_hand: this is the hot path for hands that are not ready
-            if (_KOWAH_TABLE and len(key) == 8 and key[0] >= 0 and key[7] <= 29
-                    and key[0] != key[4] and key[1] != key[5] and key[2] != key[6]
-                    and key[3] != key[7]):
+        try:  # the hot path for hands that are not ready: is this a valid Kowah hand?
+            # Five copies of a card would fill positions 3 and 4 of the sorted key.
+            if (len(key) == 8 and key[7] <= 29 and key[0] >= 0 and _KOWAH_TABLE
+                    and (key[3] != key[4] or (key[0] != key[4] and key[1] != key[5]
+                                              and key[2] != key[6] and key[3] != key[7]))):
                 return False
         except TypeError:
             pass
@@ -395,9 +385,10 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     """
     key: Key = tuple(sorted(cards))
     if pack is KOWAH_DECK:
-        try:  # inline of _valid_kowah_hand, the hot path
-            if (len(key) == 8 and key[0] >= 0 and key[7] <= 29 and key[0] != key[4]
-                    and key[1] != key[5] and key[2] != key[6] and key[3] != key[7]):
+        try:  # the hot path: a valid Kowah hand (see is_ready)
+            if (len(key) == 8 and key[7] <= 29 and key[0] >= 0
+                    and (key[3] != key[4] or (key[0] != key[4] and key[1] != key[5]
+                                              and key[2] != key[6] and key[3] != key[7]))):
                 return 0 if key in _KOWAH_TABLE else HAND_SIZE - _kept(key)
         except TypeError:
             pass

@@ -1,0 +1,143 @@
+"""Benchmarks for the rules engine, printed as figures and ratios measured in the same run.
+
+    python3 dev.py bench            # or: .venv/bin/python benchmarks/run.py [--quick]
+
+Targets (issue 2): the ready check within 2x the floor of sorting eight card indices and
+looking them up in a set of the ready hands, and at least as fast as ``mahjong``'s
+``Agari.is_agari``; distance to ready at least 10x ``mahjong``'s ``Shanten.calculate_shanten``;
+random-policy full deals at least 2,000 per second on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kowah.cards import KOWAH_DECK, Card
+from kowah.deal import Deal, random_playout
+from kowah.hands import _table, distance, is_ready
+from kowah.record import Record
+
+
+def rate(function: Callable[[Any], object], items: Sequence[Any], repeat: int = 5) -> float:
+    """Calls per second of *function* over *items*: the best of *repeat* passes."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            function(item)
+        best = min(best, time.perf_counter() - start)
+    return len(items) / best
+
+
+def hands(n: int, rng: random.Random) -> list[tuple[Card, ...]]:
+    deck = list(KOWAH_DECK.cards)
+    return [tuple(rng.sample(deck, 8)) for _ in range(n)]
+
+
+def bench_hands(n: int) -> None:
+    rng = random.Random(2026)
+    cards = hands(n, rng)
+    indices = [tuple(int(card) for card in hand) for hand in cards]
+    ready = set(_table(KOWAH_DECK))  # the same ready hands, as a set of index tuples
+
+    def floor(hand: tuple[int, ...]) -> bool:
+        return tuple(sorted(hand)) in ready
+
+    for hand in cards:  # warm distance's shape cache, as mahjong's lru_cache would be warm
+        distance(hand)
+    figures = {
+        "floor: sort 8 indices + set lookup": rate(floor, indices),
+        "is_ready (random hands)": rate(is_ready, cards),
+        "distance (random hands)": rate(distance, cards),
+    }
+    readies = [tuple(rng.sample(key, 8)) for key in rng.sample(sorted(ready), min(n, 20_000))]
+    ready_cards = [tuple(Card(index) for index in hand) for hand in readies]
+    figures["is_ready (ready hands)"] = rate(is_ready, ready_cards)
+    try:
+        from mahjong.agari import Agari
+        from mahjong.shanten import Shanten
+    except ImportError:
+        print("(mahjong is not installed: python3 dev.py bench installs it)")
+    else:
+        wall = [tile for tile in range(34) for _ in range(4)]
+
+        def counts(size: int) -> list[int]:
+            vector = [0] * 34
+            for tile in rng.sample(wall, size):
+                vector[tile] += 1
+            return vector
+
+        agari, shanten = Agari(), Shanten()
+        figures["mahjong Agari.is_agari (14 tiles)"] = rate(agari.is_agari, [counts(14) for _ in range(n)])
+        figures["mahjong Shanten.calculate_shanten (13 tiles)"] = rate(
+            shanten.calculate_shanten, [counts(13) for _ in range(max(n // 20, 500))], repeat=2)
+    print(f"Hands ({n:,} random eight-card hands of the Kowah deck, best of 5):")
+    for name, value in figures.items():
+        print(f"  {name:48} {value:>12,.0f} /s")
+    floor_rate = figures["floor: sort 8 indices + set lookup"]
+    print(f"  is_ready cost vs floor:        {floor_rate / figures['is_ready (random hands)']:.2f}x "
+          f"(random), {floor_rate / figures['is_ready (ready hands)']:.2f}x (ready)   target <= 2x")
+    if "mahjong Agari.is_agari (14 tiles)" in figures:
+        print(f"  is_ready vs mahjong is_agari:  "
+              f"{figures['is_ready (random hands)'] / figures['mahjong Agari.is_agari (14 tiles)']:.2f}x"
+              "   target >= 1x")
+        print(f"  distance vs mahjong shanten:   "
+              f"{figures['distance (random hands)'] / figures['mahjong Shanten.calculate_shanten (13 tiles)']:.1f}x"
+              "   target >= 10x")
+
+
+def checked_deal(seed: int) -> tuple[Deal, int]:
+    """A deal played to the end by random legal actions through the checked engine."""
+    rng = random.Random(seed)
+    deal = Deal.shuffled(rng)
+    steps = 0
+    while not deal.is_over:
+        actions = deal.legal_actions(deal.to_move()[0])
+        deal.apply(actions[int(rng.random() * len(actions))])
+        steps += 1
+    return deal, steps
+
+
+def bench_deals(n: int) -> None:
+    print(f"Random-policy full deals ({n:,} deals, one core):")
+    start = time.perf_counter()
+    steps = sum(checked_deal(seed)[1] for seed in range(n // 4))
+    elapsed = time.perf_counter() - start
+    checked = (n // 4) / elapsed
+    print(f"  checked engine (legal_actions + apply)  {checked:>10,.0f} deals/s "
+          f"{steps / elapsed:>12,.0f} steps/s")
+    best = float("inf")
+    actions = 0
+    for _ in range(3):
+        start = time.perf_counter()
+        actions = 0
+        for seed in range(n):
+            rng = random.Random(seed)
+            actions += len(random_playout(Deal.shuffled(rng), rng)[1])
+        best = min(best, time.perf_counter() - start)
+    fast = n / best
+    print(f"  random_playout (same choices, fast path) {fast:>9,.0f} deals/s "
+          f"{actions / best:>12,.0f} steps/s   target >= 2,000 deals/s")
+    print(f"  fast path vs checked engine: {fast / checked:.1f}x")
+    records = [Record.from_deal(checked_deal(seed)[0]).dumps() for seed in range(200)]
+    start = time.perf_counter()
+    for text in records:
+        Record.loads(text).replay()
+    print(f"  record read + replay: {len(records) / (time.perf_counter() - start):,.0f} records/s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer iterations")
+    args = parser.parse_args()
+    bench_hands(20_000 if args.quick else 200_000)
+    bench_deals(400 if args.quick else 4_000)
+
+
+if __name__ == "__main__":
+    main()
