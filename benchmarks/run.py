@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -73,7 +72,8 @@ def bench_hands(n: int) -> None:
             return vector
 
         agari, shanten = Agari(), Shanten()
-        figures["mahjong Agari.is_agari (14 tiles)"] = rate(agari.is_agari, [counts(14) for _ in range(n)])
+        agari_hands = [counts(14) for _ in range(n)]
+        figures["mahjong Agari.is_agari (14 tiles)"] = rate(agari.is_agari, agari_hands)
         figures["mahjong Shanten.calculate_shanten (13 tiles)"] = rate(
             shanten.calculate_shanten, [counts(13) for _ in range(max(n // 20, 500))], repeat=2)
     print(f"Hands ({n:,} random eight-card hands of the Kowah deck, best of 5):")
@@ -86,9 +86,9 @@ def bench_hands(n: int) -> None:
         print(f"  is_ready vs mahjong is_agari:  "
               f"{figures['is_ready (random hands)'] / figures['mahjong Agari.is_agari (14 tiles)']:.2f}x"
               "   target >= 1x")
+        shanten_rate = figures["mahjong Shanten.calculate_shanten (13 tiles)"]
         print(f"  distance vs mahjong shanten:   "
-              f"{figures['distance (random hands)'] / figures['mahjong Shanten.calculate_shanten (13 tiles)']:.1f}x"
-              "   target >= 10x")
+              f"{figures['distance (random hands)'] / shanten_rate:.1f}x   target >= 10x")
 
 
 def checked_deal(seed: int) -> tuple[Deal, int]:
