@@ -1,0 +1,244 @@
+"""The ``kowah`` command: check, replay, rules and bad input (issue 2's command line)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kowah.cli import main
+from kowah.deal import Action, Deal
+from kowah.record import Record
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run ``kowah ARGV``; a SystemExit from argparse counts as its exit code."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def played(seed: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.shuffled(rng)
+    while not deal.is_over:
+        actions = deal.legal_actions(deal.to_move()[0])
+        deal.apply(actions[int(rng.random() * len(actions))])
+    return deal
+
+
+# -- check ------------------------------------------------------------------------------------
+
+
+def test_check_ready_prints_waits_and_splits(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--lang", "en", "check", "5c", "5c", "5s", "5s", "5m", "8c", "8c", "8c")
+    assert code == 0, err
+    assert "Waits: 5c (Five of Coins) and 5s (Five of Strings)" in out
+    assert "8c 8c 8c | 5s 5s 5m | 5c 5c  (wait 5c)" in out
+    assert "8c 8c 8c | 5c 5c 5m | 5s 5s  (wait 5s)" in out
+
+
+def test_check_accepts_commas_and_upper_case(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "en", "check", "9C,9S,9M", "9c,9s,9m", "1C", "1c")
+    assert code == 0
+    assert "Wait: 1c (One of Coins)" in out
+
+
+def test_check_not_ready_says_how_far(capsys: pytest.CaptureFixture[str]) -> None:
+    # R7: three Coins and two Strings of one rank cannot pair with that triple.
+    code, out, _ = run(capsys, "--lang", "en", "check", "5c 5c 5c 5s 5s 8c 8s 8m")
+    assert code == 1
+    assert "Not ready: 1 card to exchange, at the fewest." in out
+    assert "Cards that bring it closer" in out
+    assert "5m (4)" in out
+
+
+def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--json", "5c 5c 5s 5s 5m 8c 8c 8c")
+    assert code == 0
+    report = json.loads(out)
+    assert report["ready"] is True
+    assert report["waits"] == ["5c", "5s"]
+    assert report["distance"] == 0
+    assert len(report["splits"]) == 2
+    code, out, _ = run(capsys, "check", "--json", "1c 2c 3c 4c 5c 6c 7c 8c")
+    assert code == 1
+    assert json.loads(out)["distance"] == 5
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ("5c zz 5s", "'zz' (token 2)"),
+        ("5c 5s ws", "'ws' (token 3) is not in the Kowah deck"),
+        ("5c 5c 5c 5c 5c 1s 1s 1s", "5 copies of '5c' (token 5)"),
+        ("5c 5s", "a hand must hold 8 cards, not 2"),
+    ],
+)
+def test_check_bad_input_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], cards: str, expected: str
+) -> None:
+    code, out, err = run(capsys, "--lang", "en", "check", *cards.split())
+    assert code == 2
+    assert out == ""
+    assert expected in err
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_check_errors_are_localised(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--lang", "es", "check", "5c", "zz")
+    assert code == 2
+    assert "'zz'" in err
+    assert "unknown card code" not in err  # the Spanish catalogue's message, not the English one
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_replay_json_lines_in_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    finished = played(1)
+    record = Record.from_deal(finished)
+    progress = Deal(finished.deck, finished.first)
+    progress.apply(Action.draw(progress.turn))
+    bad_action = record.to_dict()
+    bad_action["actions"][1] = {"seat": bad_action["actions"][1]["seat"], "do": "discard", "card": "mk"}
+    files = [
+        write(tmp_path / "a.json", record.dumps()),
+        write(tmp_path / "b.json", Record.from_deal(progress).dumps()),
+        write(tmp_path / "c.json", json.dumps(bad_action)),
+        write(tmp_path / "d.json", "{not json"),
+        tmp_path / "missing.json",
+    ]
+    code, out, _ = run(capsys, "replay", "--json", *map(str, files))
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 5
+    assert lines[0] == finished.outcome.as_dict() if finished.outcome else False
+    assert lines[1] == {"result": "in-progress"}
+    assert lines[2]["result"] == "invalid" and lines[2]["action"] == 1
+    assert lines[3]["result"] == "invalid" and "action" not in lines[3]
+    assert lines[4]["result"] == "invalid" and "action" not in lines[4]
+
+
+def test_replay_exit_0_when_all_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = [write(tmp_path / f"{seed}.json", Record.from_deal(played(seed)).dumps()) for seed in range(3)]
+    code, out, _ = run(capsys, "--lang", "en", "replay", *map(str, files))
+    assert code == 0
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [str(path) for path in files]
+    for line, seed in zip(lines, range(3), strict=True):
+        outcome = played(seed).outcome
+        assert outcome is not None
+        if outcome.result == "drawn":
+            assert "drawn" in line
+        else:
+            assert f"Seat {outcome.winner} wins" in line and f"×{outcome.multiplier}" in line
+
+
+def test_replay_readable_invalid_names_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = Record.from_deal(played(2)).to_dict()
+    record["actions"].insert(0, {"seat": (record["first"] + 1) % 3, "do": "draw"})
+    path = write(tmp_path / "x.json", json.dumps(record))
+    code, out, _ = run(capsys, "--lang", "en", "replay", str(path))
+    assert code == 1
+    assert "invalid" in out and "action 0" in out
+
+
+# -- rules and languages ----------------------------------------------------------------------
+
+
+def test_rules_formats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text, _ = run(capsys, "rules", "--lang", "en")
+    assert code == 0 and "Old Thousand" in text
+    code, html, _ = run(capsys, "rules", "--lang", "cs", "--format", "html")
+    assert code == 0 and "<h2" in html
+    code, _, err = run(capsys, "rules", "--format", "pdf")
+    assert code == 2 and "pdf" in err
+
+
+def test_unknown_language_warns_and_falls_back(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--lang", "xx", "check", "9c 9s 9m 9c 9s 9m 1c 1c")
+    assert code == 0
+    assert "Wait: 1c (One of Coins)" in out
+    assert "xx" in err and "Traceback" not in err
+
+
+def test_language_from_environment(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    _, it_text, _ = run(capsys, "rules")
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    _, en_text, _ = run(capsys, "rules")
+    assert it_text != en_text
+    monkeypatch.setenv("LC_ALL", "it_IT.UTF-8")  # LC_ALL outranks LANG
+    _, again, _ = run(capsys, "rules")
+    assert again == it_text
+
+
+def test_help_is_localised(capsys: pytest.CaptureFixture[str]) -> None:
+    _, english, _ = run(capsys, "--lang", "en", "check", "--help")
+    _, czech, _ = run(capsys, "--lang", "cs", "check", "--help")
+    assert "usage:" in english
+    assert "usage:" not in czech
+    assert english != czech
+
+
+# -- no tracebacks, ever ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["frobnicate"],
+        ["check"],
+        ["replay"],
+        ["simulate", "--deals", "x", "--seats", "a,b,c"],
+        ["simulate", "--deals", "3", "--seats", "normal,normal"],
+        ["simulate", "--deals", "3", "--seats", "normal,normal,wizard"],
+        ["simulate", "--deals", "0", "--seats", "normal,normal,normal"],
+        ["play", "--opponents", "godlike"],
+        ["play", "--seed", "abc"],
+        ["--lang"],
+    ],
+)
+def test_bad_arguments_exit_2_without_traceback(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert "Traceback" not in err
+    assert err.strip()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(max_size=12), max_size=9))
+def test_arbitrary_check_arguments_never_crash(words: list[str]) -> None:
+    try:
+        code = main(["check", *words])
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    assert code in (0, 1, 2)
+
+
+def test_python_dash_m_entry_point(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "kowah", "--lang", "en", "check", "rf rf rf wf wf wf ot ot"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Wait: ot (Old Thousand)" in result.stdout
