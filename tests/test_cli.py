@@ -178,7 +178,9 @@ def test_unknown_language_warns_and_falls_back(capsys: pytest.CaptureFixture[str
     assert "xx" in err and "Traceback" not in err
 
 
-def test_language_from_environment(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_language_from_environment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "it_IT.UTF-8")
