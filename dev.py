@@ -32,7 +32,8 @@ EXTRAS = {"play": "", "kowah": "", "test": "dev,docs", "bench": "dev,bench", "do
 
 def _fingerprint(extras: str) -> str:
     digest = hashlib.sha256(extras.encode())
-    inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))]
+    catalogues = sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))
+    inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *catalogues]
     for path in inputs:
         if path.exists():
             digest.update(path.name.encode())
