@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hatchling.builders.config import BuilderConfig
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 
@@ -50,7 +51,7 @@ def compile_catalogues(root: Path) -> list[Path]:
     return written
 
 
-class CustomBuildHook(BuildHookInterface):  # type: ignore[misc]
+class CustomBuildHook(BuildHookInterface[BuilderConfig]):
     """Compile the catalogues before the wheel (or editable wheel) is built."""
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:

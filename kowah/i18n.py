@@ -1,0 +1,593 @@
+"""The text layer: locales, message catalogues, card names, errors, outcomes and the rules.
+
+The rules modules return codes and values; this module turns them into words in one of
+:data:`LANGUAGES`. A :class:`Translator` is passed explicitly (no global ``_`` is ever
+installed); :func:`translator` gives a cached one per language. Babel is imported only when
+a function here needs it, so ``import kowah`` stays light.
+
+>>> cs = translator("cs_CZ.UTF-8")
+>>> cs.language, cs.card_name(Card.C5), cs.card_name(Card.OT)
+('cs', 'pětka mincí', 'Starý tisíc')
+>>> translator("es").format_list(["a", "b", "c"])
+'a, b y c'
+>>> print(render_rules("it", "text").splitlines()[0])
+Le regole del Kowah
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+import html
+import os
+import re
+import textwrap
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import attrs
+
+from kowah.cards import Card, format_cards
+from kowah.errors import N_, IllegalActionError, KowahError, LocaleError
+from kowah.rulebook import RULEBOOK, TITLE, Bullets, Example, Examples, Legend, Paragraph
+
+__all__ = [
+    "FORMATS",
+    "LANGUAGES",
+    "LocaleWarning",
+    "OutcomeLike",
+    "RulesFormatError",
+    "Translator",
+    "language_from_environment",
+    "negotiate",
+    "render_rules",
+    "translator",
+]
+
+#: The languages the library has text for; English is the source language.
+LANGUAGES = ("en", "it", "cs", "ms", "es")
+#: The formats :func:`render_rules` can produce.
+FORMATS = ("text", "markdown", "html")
+
+#: The gettext domain of the catalogues.
+DOMAIN = "kowah"
+_LOCALE_DIR = Path(__file__).resolve().parent / "_locale"
+_WIDTH = 78
+
+
+#: The list styles of :meth:`Translator.format_list` (Babel's).
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
+                    "unit-narrow"]
+
+
+class LocaleWarning(UserWarning):
+    """A locale tag was unknown or malformed, and English is used instead."""
+
+
+class RulesFormatError(KowahError):
+    """:func:`render_rules` was asked for a format it does not know."""
+
+
+class OutcomeLike(Protocol):
+    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.deal.Outcome``)."""
+
+    @property
+    def result(self) -> str: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def by(self) -> str | None: ...
+    @property
+    def multiplier(self) -> int | None: ...
+    @property
+    def card(self) -> Card | None: ...
+
+
+# Full card names (context "card"). Listed literally so that extraction finds them.
+_FULL_NAMES: dict[Card, str] = {
+    Card.C1: N_("card", "One of Coins"),
+    Card.S1: N_("card", "One of Strings"),
+    Card.M1: N_("card", "One of Myriads"),
+    Card.C2: N_("card", "Two of Coins"),
+    Card.S2: N_("card", "Two of Strings"),
+    Card.M2: N_("card", "Two of Myriads"),
+    Card.C3: N_("card", "Three of Coins"),
+    Card.S3: N_("card", "Three of Strings"),
+    Card.M3: N_("card", "Three of Myriads"),
+    Card.C4: N_("card", "Four of Coins"),
+    Card.S4: N_("card", "Four of Strings"),
+    Card.M4: N_("card", "Four of Myriads"),
+    Card.C5: N_("card", "Five of Coins"),
+    Card.S5: N_("card", "Five of Strings"),
+    Card.M5: N_("card", "Five of Myriads"),
+    Card.C6: N_("card", "Six of Coins"),
+    Card.S6: N_("card", "Six of Strings"),
+    Card.M6: N_("card", "Six of Myriads"),
+    Card.C7: N_("card", "Seven of Coins"),
+    Card.S7: N_("card", "Seven of Strings"),
+    Card.M7: N_("card", "Seven of Myriads"),
+    Card.C8: N_("card", "Eight of Coins"),
+    Card.S8: N_("card", "Eight of Strings"),
+    Card.M8: N_("card", "Eight of Myriads"),
+    Card.C9: N_("card", "Nine of Coins"),
+    Card.S9: N_("card", "Nine of Strings"),
+    Card.M9: N_("card", "Nine of Myriads"),
+    Card.OT: N_("card", "Old Thousand"),
+    Card.RF: N_("card", "Red Flower"),
+    Card.WF: N_("card", "White Flower"),
+    Card.WS: N_("card", "White Snake"),
+    Card.GS: N_("card", "Green Snake"),
+    Card.MK: N_("card", "Monk"),
+}
+
+# Short names for tight spaces; the honours' names are short already.
+_SHORT_NAMES: dict[Card, str] = {
+    Card.C1: N_("card", "1 Coin"),
+    Card.S1: N_("card", "1 String"),
+    Card.M1: N_("card", "1 Myriad"),
+    Card.C2: N_("card", "2 Coins"),
+    Card.S2: N_("card", "2 Strings"),
+    Card.M2: N_("card", "2 Myriads"),
+    Card.C3: N_("card", "3 Coins"),
+    Card.S3: N_("card", "3 Strings"),
+    Card.M3: N_("card", "3 Myriads"),
+    Card.C4: N_("card", "4 Coins"),
+    Card.S4: N_("card", "4 Strings"),
+    Card.M4: N_("card", "4 Myriads"),
+    Card.C5: N_("card", "5 Coins"),
+    Card.S5: N_("card", "5 Strings"),
+    Card.M5: N_("card", "5 Myriads"),
+    Card.C6: N_("card", "6 Coins"),
+    Card.S6: N_("card", "6 Strings"),
+    Card.M6: N_("card", "6 Myriads"),
+    Card.C7: N_("card", "7 Coins"),
+    Card.S7: N_("card", "7 Strings"),
+    Card.M7: N_("card", "7 Myriads"),
+    Card.C8: N_("card", "8 Coins"),
+    Card.S8: N_("card", "8 Strings"),
+    Card.M8: N_("card", "8 Myriads"),
+    Card.C9: N_("card", "9 Coins"),
+    Card.S9: N_("card", "9 Strings"),
+    Card.M9: N_("card", "9 Myriads"),
+    Card.OT: _FULL_NAMES[Card.OT],
+    Card.RF: _FULL_NAMES[Card.RF],
+    Card.WF: _FULL_NAMES[Card.WF],
+    Card.WS: _FULL_NAMES[Card.WS],
+    Card.GS: _FULL_NAMES[Card.GS],
+    Card.MK: _FULL_NAMES[Card.MK],
+}
+
+# Error parameters that read as words: pack names (kowah.cards) and actions (kowah.deal:
+# "draw", "discard 5c", ...; R10, R11).
+_PACKS: dict[str, str] = {
+    # TRANSLATORS: pack names fill {pack} in errors ("... is not in the {pack}").
+    "Kowah deck": N_("card", "Kowah deck"),
+    "money pack": N_("card", "money pack"),
+}
+_ACTIONS: dict[str, str] = {
+    # TRANSLATORS: actions fill {action} in "seat {seat} cannot {action}: {reason}".
+    "draw": N_("action", "draw"),
+    "take": N_("action", "take the latest discard"),
+    "pass": N_("action", "pass"),
+    "discard": N_("action", "discard {card}"),
+    "declare": N_("action", "declare checki waiting for {card}"),
+}
+_ACTION = re.compile(r"^(draw|take|pass|discard|declare)(?: (\S+))?$")
+
+_OUTCOME_WIN = {
+    "self-draw": N_("rules", "Seat {seat} wins by self-draw with {card}, ×{multiplier}"),
+    "discard": N_("rules", "Seat {seat} wins by claiming the discard {card}, ×{multiplier}"),
+    "draw-claim": N_("rules",
+                     "Seat {seat} wins by claiming the stock draw {card}, ×{multiplier}"),
+}
+_OUTCOME_DRAWN = N_("rules", "The deal is drawn: the stock ran out.")
+
+
+# --- locales -------------------------------------------------------------------------------
+
+_TAG = re.compile(r"^[A-Za-z]{1,8}([_-][A-Za-z0-9]{1,8})*$")
+
+
+def _warn_or_raise(template: str, tag: str, strict: bool) -> str:
+    error = LocaleError(template, tag=tag, languages=", ".join(LANGUAGES))
+    if strict:
+        raise error
+    warnings.warn(str(error) + "; using English", LocaleWarning, stacklevel=3)
+    return "en"
+
+
+def negotiate(tag: str | None, *, strict: bool = False) -> str:
+    """The supported language for a locale *tag* (POSIX or BCP 47 style).
+
+    Encodings and modifiers are ignored and case does not matter; ``C`` and ``POSIX`` mean
+    English, and ``None`` or an empty tag means no preference (English). An unknown or
+    malformed tag gives English and a :class:`LocaleWarning`, or with *strict* a
+    :class:`~kowah.errors.LocaleError` naming the tag.
+
+    >>> [negotiate(tag) for tag in ("cs_CZ", "cs-CZ", "CS_cz.UTF-8@euro", "es_MX", "C", None)]
+    ['cs', 'cs', 'cs', 'es', 'en', 'en']
+    >>> negotiate("xx", strict=True)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
+    """
+    if tag is None or not tag.strip():
+        return "en"
+    base = tag.strip().split("@", 1)[0].split(".", 1)[0]
+    if base.upper() in ("C", "POSIX"):
+        return "en"
+    if not _TAG.match(base):
+        return _warn_or_raise(N_("error", "'{tag}' is not a locale tag"), tag, strict)
+    from babel import Locale, UnknownLocaleError, negotiate_locale
+
+    try:
+        locale = Locale.parse(base.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        locale = None
+    language = None
+    if locale is not None:
+        language = negotiate_locale([str(locale), locale.language], LANGUAGES)
+    if language is None:
+        return _warn_or_raise(
+            N_("error", "no catalogue for locale '{tag}' (the languages are {languages})"),
+            tag,
+            strict,
+        )
+    return str(language)
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The locale tag the environment asks for, as GNU gettext reads it.
+
+    ``LANGUAGE`` (a colon-separated list: its first supported entry) comes first, then
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``; empty variables are skipped.
+
+    >>> language_from_environment({"LANGUAGE": "de:es_ES", "LANG": "cs_CZ.UTF-8"})
+    'es_ES'
+    >>> language_from_environment({"LC_ALL": "", "LC_MESSAGES": "ms_MY", "LANG": "it_IT"})
+    'ms_MY'
+    >>> language_from_environment({}) is None
+    True
+    """
+    if environ is None:
+        environ = os.environ
+    languages = environ.get("LANGUAGE", "")
+    if languages:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", LocaleWarning)
+            for entry in languages.split(":"):
+                if entry and (negotiate(entry) != "en" or entry.lower().startswith("en")):
+                    return entry
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return value
+    return None
+
+
+# --- translators ---------------------------------------------------------------------------
+
+
+def _format_param(value: Any) -> Any:
+    return str(value) if isinstance(value, Card) else value
+
+
+@attrs.frozen
+class Translator:
+    """Text in one language: messages, card names, lists, numbers, errors and outcomes.
+
+    Get one with :func:`translator`; it wraps a gettext catalogue and never installs it
+    globally.
+
+    >>> t = translator("it")
+    >>> t.gettext("card", "Old Thousand"), t.card_name(Card.M9, short=True)
+    ('Vecchio Mille', '9 miriadi')
+    >>> t.card_count(1), t.card_count(96)
+    ('1 carta', '96 carte')
+    """
+
+    language: str
+    _catalogue: _gettext.NullTranslations = attrs.field(eq=False, repr=False)
+
+    def gettext(self, context: str, message: str) -> str:
+        """*message* of *context* translated (``pgettext``)."""
+        return self._catalogue.pgettext(context, message)
+
+    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The plural form for *n* of a message of *context* (``npgettext``).
+
+        >>> cs = translator("cs")
+        >>> [cs.ngettext("cli", "{count} card", "{count} cards", n) for n in (1, 3, 5)]
+        ['{count} karta', '{count} karty', '{count} karet']
+        """
+        return self._catalogue.npgettext(context, singular, plural, n)
+
+    def card_count(self, n: int) -> str:
+        """*n* cards, with the plural form the language needs for *n*.
+
+        >>> [translator("cs").card_count(n) for n in (1, 3, 96)]
+        ['1 karta', '3 karty', '96 karet']
+        """
+        template = self.ngettext("cli", "{count} card", "{count} cards", n)
+        return template.format(count=self.format_number(n))
+
+    def card_name(self, card: Card, short: bool = False) -> str:
+        """The name of *card*: ``"Five of Coins"``, or with *short* ``"5 Coins"``.
+
+        >>> translator("ms").card_name(Card.C5), translator("en").card_name(Card.RF, short=True)
+        ('lima syiling', 'Red Flower')
+        """
+        names = _SHORT_NAMES if short else _FULL_NAMES
+        return self.gettext("card", names[Card(card)])
+
+    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:
+        """*items* joined as a list of the language (Babel's ``format_list``).
+
+        >>> translator("en").format_list(["a", "b", "c"]), translator("en").format_list(["a"])
+        ('a, b, and c', 'a')
+        >>> translator("it").format_list(["x", "y"], style="or")
+        'x o y'
+        """
+        from babel.lists import format_list
+
+        return str(format_list(list(items), style=style, locale=self.language))
+
+    def format_number(self, n: float) -> str:
+        """*n* written as the language writes numbers (Babel's ``format_decimal``).
+
+        >>> translator("en").format_number(12345), translator("es").format_number(1.5)
+        ('12,345', '1,5')
+        """
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(n, locale=self.language))
+
+    def _params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        out = {key: _format_param(value) for key, value in params.items()}
+        if isinstance(out.get("pack"), str) and out["pack"] in _PACKS:
+            out["pack"] = self.gettext("card", _PACKS[out["pack"]])
+        if isinstance(out.get("action"), str):
+            out["action"] = self.action(out["action"])
+        return out
+
+    def action(self, action: str) -> str:
+        """An action as an infinitive phrase, from its text form (``"discard 5c"``).
+
+        >>> translator("it").action("discard 5c"), translator("it").action("fly")
+        ('scartare 5c', 'fly')
+        """
+        match = _ACTION.match(action)
+        if match is None or (match[1] in ("discard", "declare")) != bool(match[2]):
+            return action
+        return self.gettext("action", _ACTIONS[match[1]]).format(card=match[2])
+
+    def error(self, exc: KowahError) -> str:
+        """The message of a library error, in this language.
+
+        >>> from kowah import parse_cards
+        >>> try:
+        ...     parse_cards("5c ws")
+        ... except KowahError as error:
+        ...     print(translator("es").error(error))
+        'ws' (elemento 2) no está en la baraja Kowah
+        """
+        cause = getattr(exc, "cause", None)
+        if isinstance(cause, KowahError) and "reason" in exc.params:
+            # A record error wraps the deal's error: translate the reason from it.
+            params = {**self._params(exc.params), "reason": self.error(cause)}
+            return self.gettext(exc.context, exc.template).format(**params)
+        if isinstance(exc, IllegalActionError):
+            inner = {"seat": exc.seat, "action": exc.action, **exc.reason_params}
+            reason = self.gettext(exc.context, exc.reason_template).format(**self._params(inner))
+            outer = self._params({"seat": exc.seat, "action": exc.action})
+            return self.gettext(exc.context, exc.template).format(reason=reason, **outer)
+        return self.gettext(exc.context, exc.template).format(**self._params(exc.params))
+
+    def outcome(self, outcome: OutcomeLike) -> str:
+        """A one-line account of how a deal ended (R14–R16).
+
+        >>> from types import SimpleNamespace as Outcome
+        >>> won = Outcome(result="win", winner=2, by="self-draw", multiplier=3, card=Card.C5)
+        >>> translator("en").outcome(won)
+        'Seat 2 wins by self-draw with 5c, ×3'
+        >>> drawn = Outcome(result="drawn", winner=None, by=None, multiplier=None, card=None)
+        >>> translator("cs").outcome(drawn)
+        'Rozdání končí nerozhodně: talon došel.'
+        """
+        if outcome.result == "drawn":
+            return self.gettext("rules", _OUTCOME_DRAWN)
+        if outcome.result == "win" and outcome.by in _OUTCOME_WIN:
+            return self.gettext("rules", _OUTCOME_WIN[outcome.by]).format(
+                seat=outcome.winner,
+                card=format_cards([outcome.card]) if outcome.card is not None else "",
+                multiplier=self.format_number(outcome.multiplier or 1),
+            )
+        raise KowahError(
+            N_("error", "cannot describe an outcome with result '{result}' and by '{by}'"),
+            result=outcome.result,
+            by=outcome.by,
+        )
+
+
+@functools.cache
+def _load(language: str) -> Translator:
+    if language == "en":
+        return Translator(language, _gettext.NullTranslations())
+    from babel.support import Translations
+
+    if not (_LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+        raise LocaleError(
+            N_("error", "the catalogue for '{tag}' is missing: reinstall kowah"), tag=language
+        )
+    catalogue = Translations.load(str(_LOCALE_DIR), [language], DOMAIN)
+    return Translator(language, catalogue)
+
+
+def translator(tag: str | None = None, *, strict: bool = False) -> Translator:
+    """The (cached) translator for a locale *tag*; ``None`` reads the environment.
+
+    >>> translator("cs_CZ") is translator("cs")
+    True
+    >>> translator("en").gettext("rules", "Claims")
+    'Claims'
+    """
+    if tag is None:
+        tag = language_from_environment()
+    return _load(negotiate(tag, strict=strict))
+
+
+# --- the rules -----------------------------------------------------------------------------
+
+
+_NBSP = "\xa0"
+_PLUS = re.compile(r"(?<=\d) \+ (?=\d)")
+
+
+def _example(t: Translator, example: Example) -> tuple[str, str, str]:
+    # Non-breaking spaces keep "5 Coins" and "2 + 2 + 1" on one line when wrapped.
+    names = ", ".join(t.card_name(card, short=True).replace(" ", _NBSP) for card in example.cards)
+    waits = t.format_list([t.card_name(card) for card in example.waits], style="or")
+    verdict = t.gettext("rules", example.verdict).format(waits=waits)
+    return names, format_cards(example.cards), _PLUS.sub(f"{_NBSP}+{_NBSP}", verdict)
+
+
+def _legend(t: Translator, card: Card) -> tuple[str, str]:
+    return card.code, t.card_name(card)
+
+
+def _render_text(t: Translator) -> str:
+    lines: list[str] = []
+    title = t.gettext("rules", TITLE)
+    lines += [title, "=" * len(title)]
+
+    def para(text: str, first: str = "", rest: str = "") -> None:
+        wrapped = textwrap.wrap(text, _WIDTH, initial_indent=first, subsequent_indent=rest,
+                                break_on_hyphens=False, break_long_words=False)
+        lines.extend(line.replace(_NBSP, " ") for line in wrapped)
+
+    for number, section in enumerate(RULEBOOK, start=1):
+        heading = f"{t.format_number(number)}. {t.gettext('rules', section.title)}"
+        lines += ["", heading, "-" * len(heading)]
+        for block in section.blocks:
+            lines.append("")
+            if isinstance(block, Paragraph):
+                para(t.gettext("rules", block.text))
+            elif isinstance(block, Bullets):
+                for item in block.items:
+                    para(t.gettext("rules", item), "  * ", "    ")
+            elif isinstance(block, Examples):
+                for example in block.items:
+                    names, codes, verdict = _example(t, example)
+                    para(f"{codes} ({names}) – {verdict}", "  * ", "    ")
+            elif isinstance(block, Legend):
+                for card in block.cards:
+                    code, name = _legend(t, card)
+                    para(f"{code}  {name}", "  ", "      ")
+    return "\n".join(lines) + "\n"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
+
+
+def _md(text: str) -> str:
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def _render_markdown(t: Translator) -> str:
+    out = [f"# {_md(t.gettext('rules', TITLE))}"]
+    for number, section in enumerate(RULEBOOK, start=1):
+        out += ["", f"## {t.format_number(number)}. {_md(t.gettext('rules', section.title))}"]
+        for block in section.blocks:
+            out.append("")
+            if isinstance(block, Paragraph):
+                out.append(_md(t.gettext("rules", block.text)))
+            elif isinstance(block, Bullets):
+                out += [f"- {_md(t.gettext('rules', item))}" for item in block.items]
+            elif isinstance(block, Examples):
+                for example in block.items:
+                    names, codes, verdict = _example(t, example)
+                    out.append(f"- `{codes}` ({_md(names)}) – {_md(verdict)}")
+            elif isinstance(block, Legend):
+                for card in block.cards:
+                    code, name = _legend(t, card)
+                    out.append(f"- `{code}`: {_md(name)}")
+    return "\n".join(out) + "\n"
+
+
+def _render_html(t: Translator) -> str:
+    esc = html.escape
+    out: list[str] = []
+    for number, section in enumerate(RULEBOOK, start=1):
+        out.append(f'<section id="{esc(section.key)}">')
+        out.append(f"<h2>{esc(t.format_number(number))}. "
+                   f"{esc(t.gettext('rules', section.title))}</h2>")
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                out.append(f"<p>{esc(t.gettext('rules', block.text))}</p>")
+            elif isinstance(block, Bullets):
+                out.append("<ul>")
+                out += [f"<li>{esc(t.gettext('rules', item))}</li>" for item in block.items]
+                out.append("</ul>")
+            elif isinstance(block, Examples):
+                out.append('<ul class="examples">')
+                for example in block.items:
+                    names, codes, verdict = _example(t, example)
+                    out.append(f"<li><code>{esc(codes)}</code> ({esc(names)}) – {esc(verdict)}</li>")
+                out.append("</ul>")
+            elif isinstance(block, Legend):
+                out.append('<ul class="legend">')
+                for card in block.cards:
+                    code, name = _legend(t, card)
+                    out.append(f"<li><code>{esc(code)}</code>: {esc(name)}</li>")
+                out.append("</ul>")
+        out.append("</section>")
+    return "\n".join(out) + "\n"
+
+
+_RENDERERS = {"text": _render_text, "markdown": _render_markdown, "html": _render_html}
+
+
+def render_rules(language: str | Translator = "en", format: str = "text") -> str:
+    """The complete rules (R1–R16) in *language*, as ``text``, ``markdown`` or ``html``.
+
+    Text is wrapped at 78 columns with numbered sections; HTML is a fragment of
+    ``<section>`` elements with ``<h2>``, ``<p>`` and ``<ul>``.
+
+    >>> print(render_rules("en", "markdown").splitlines()[2])
+    ## 1. Objective
+    >>> print(render_rules(translator("es"), "html").splitlines()[1])
+    <h2>1. Objetivo</h2>
+    >>> render_rules("en", "pdf")
+    Traceback (most recent call last):
+    ...
+    kowah.i18n.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
+    """
+    if format not in _RENDERERS:
+        raise RulesFormatError(
+            N_("error", "unknown rules format '{format}' (the formats are {formats})"),
+            format=format,
+            formats=", ".join(FORMATS),
+        )
+    t = language if isinstance(language, Translator) else translator(language)
+    return _RENDERERS[format](t)
+
+
+def _all_messages() -> Sequence[tuple[str, str]]:
+    """Every (context, message) this module and the rulebook show, for tests."""
+    found: list[tuple[str, str]] = [("rules", TITLE)]
+    for section in RULEBOOK:
+        found.append(("rules", section.title))
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                found.append(("rules", block.text))
+            elif isinstance(block, Bullets):
+                found += [("rules", item) for item in block.items]
+            elif isinstance(block, Examples):
+                found += [("rules", example.verdict) for example in block.items]
+    found += [("card", name) for name in (*_FULL_NAMES.values(), *_SHORT_NAMES.values())]
+    found += [("card", name) for name in _PACKS.values()]
+    found += [("action", name) for name in _ACTIONS.values()]
+    found += [("rules", message) for message in (*_OUTCOME_WIN.values(), _OUTCOME_DRAWN)]
+    return found

@@ -1,0 +1,375 @@
+"""The rules of Kowah as structured English source text (R1–R16).
+
+The rulebook is data: a tuple of :class:`Section` values, each holding the rulings it
+implements and a sequence of blocks (paragraphs, bullet lists, card examples and card
+legends). Every string is English source text marked for translation in the ``"rules"``
+context; card examples are card values, so that :func:`kowah.i18n.render_rules` can show
+them with localised card names in any of the supported languages.
+
+>>> from kowah.cards import format_cards
+>>> [section.key for section in RULEBOOK][:3]
+['objective', 'cards', 'codes']
+>>> sorted({ruling for section in RULEBOOK for ruling in section.rulings}) == list(range(1, 17))
+True
+>>> example = RULEBOOK[5].blocks[2].items[0]
+>>> format_cards(example.cards), example.verdict
+('5c 5s 5m', 'a triple: the suits may differ')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from kowah.cards import Card, parse_cards
+from kowah.errors import N_
+
+__all__ = [
+    "RULEBOOK",
+    "TITLE",
+    "Block",
+    "Bullets",
+    "Example",
+    "Examples",
+    "Legend",
+    "Paragraph",
+    "Section",
+    "section",
+]
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text, pack=None)
+
+
+@attrs.frozen
+class Paragraph:
+    """A paragraph of running text."""
+
+    text: str
+
+
+@attrs.frozen
+class Bullets:
+    """A bullet list; each item is one sentence or a few."""
+
+    items: tuple[str, ...]
+
+
+@attrs.frozen
+class Example:
+    """Cards and what they show, e.g. ``5c 5s 5m``: "a triple".
+
+    *verdict* may hold the field ``{waits}``, filled with the localised names of
+    :attr:`waits` joined by "or".
+
+    >>> Example(_cards("2c 2s"), "not a pair").cards
+    (Card.C2, Card.S2)
+    """
+
+    cards: tuple[Card, ...]
+    verdict: str
+    waits: tuple[Card, ...] = ()
+
+
+@attrs.frozen
+class Examples:
+    """A list of card examples."""
+
+    items: tuple[Example, ...]
+
+
+@attrs.frozen
+class Legend:
+    """A list of cards shown with their codes and full names."""
+
+    cards: tuple[Card, ...]
+
+
+Block = Paragraph | Bullets | Examples | Legend
+
+
+@attrs.frozen
+class Section:
+    """A numbered section of the rules: a stable *key*, a title, the rulings it states."""
+
+    key: str
+    title: str
+    rulings: tuple[int, ...]
+    blocks: tuple[Block, ...]
+
+
+#: The title of the rules document.
+TITLE = N_("rules", "The rules of Kowah")
+
+RULEBOOK: tuple[Section, ...] = (
+    Section(
+        "objective",
+        N_("rules", "Objective"),
+        (),
+        (
+            Paragraph(N_("rules",
+                "Kowah, also called Cheki, is a card game of the Chinese communities of Java and "
+                "the Malay world, played with Chinese money cards. Three players play one deal, "
+                "each for themselves.")),
+            Paragraph(N_("rules",
+                "The aim is to hold eight cards that form two triples and a pair, to declare "
+                "checki, and then to win with a third exact copy of the pair card. If the stock "
+                "runs out and nobody has won, the deal is drawn.")),
+        ),
+    ),
+    Section(
+        "cards",
+        N_("rules", "The cards"),
+        (1, 2),
+        (
+            Paragraph(N_("rules",
+                "Kowah uses part of the Chinese money pack. The full money pack has 132 cards:")),
+            Bullets((
+                N_("rules",
+                   "three suits, Coins, Strings and Myriads, each with the ranks 1 to 9, in four "
+                   "copies of every card: 108 suit cards;"),
+                N_("rules",
+                   "six honours in four copies each, 24 cards: Old Thousand, Red Flower, White "
+                   "Flower, White Snake, Green Snake and Monk."),
+            )),
+            Paragraph(N_("rules",
+                "The Kowah deck has 120 cards: the 108 suit cards and four copies each of Old "
+                "Thousand, Red Flower and White Flower. The twelve White Snakes, Green Snakes and "
+                "Monks are left out.")),
+            Paragraph(N_("rules",
+                "The honours are not a suit: they are three distinct kinds of card, and an honour "
+                "matches only another honour of the same kind. Honours are never wild.")),
+        ),
+    ),
+    Section(
+        "codes",
+        N_("rules", "Card codes"),
+        (3,),
+        (
+            Paragraph(N_("rules",
+                "Game records, the command line and the examples in these rules write each card "
+                "as a short code. Codes may be typed in upper or lower case and are always "
+                "written in lower case. The cards of a list are separated by spaces, commas or "
+                "both.")),
+            Bullets((
+                N_("rules",
+                   "A suit card is its rank followed by the letter of its suit: 1c to 9c for "
+                   "Coins, 1s to 9s for Strings and 1m to 9m for Myriads."),
+                N_("rules", "Each honour has a two-letter code."),
+            )),
+            Legend(_cards("5c 5s 5m ot rf wf ws gs mk")),
+            Paragraph(N_("rules",
+                "An unknown code is an error. So is a card that the deck in use does not hold, "
+                "such as ws in a Kowah hand, and a hand with more copies of a card than the deck "
+                "has.")),
+        ),
+    ),
+    Section(
+        "setup",
+        N_("rules", "Setup"),
+        (9,),
+        (
+            Paragraph(N_("rules",
+                "Three players sit at seats numbered 0, 1 and 2 and play a single deal. Shuffle "
+                "the 120 cards and deal eight to each seat. The remaining 96 cards form the "
+                "stock, face down.")),
+            Paragraph(N_("rules",
+                "The seat that plays first is chosen at random. Play then passes from seat 0 to "
+                "seat 1, from seat 1 to seat 2 and from seat 2 back to seat 0. This is the "
+                "rotation order: the seats in rotation order from a seat are the seats that come "
+                "after it in this order.")),
+        ),
+    ),
+    Section(
+        "turn",
+        N_("rules", "A turn"),
+        (10,),
+        (
+            Bullets((
+                N_("rules",
+                   "First draw the top card of the stock, or take the latest discard: the card "
+                   "discarded on the previous turn, if nobody claimed it."),
+                N_("rules", "Then discard one card face up, to hold eight cards again."),
+                N_("rules", "The opening turn of the deal must draw from the stock."),
+                N_("rules",
+                   "A card taken from the discards may not be discarded again in the same turn."),
+            )),
+        ),
+    ),
+    Section(
+        "ready",
+        N_("rules", "Ready hands"),
+        (4, 5, 6),
+        (
+            Paragraph(N_("rules",
+                "Eight cards are ready (checki) when they split into two triples and a pair.")),
+            Bullets((
+                N_("rules",
+                   "A triple is three suit cards of one rank, whatever their suits, or three "
+                   "honours of one kind."),
+                N_("rules",
+                   "A pair is two identical cards: two suit cards of the same rank and the same "
+                   "suit, or two honours of one kind."),
+                N_("rules", "The two triples may have the same rank."),
+            )),
+            Examples((
+                Example(_cards("5c 5s 5m"), N_("rules", "a triple: the suits may differ")),
+                Example(_cards("5c 5c 5s"), N_("rules", "a triple")),
+                Example(_cards("5c 5c 5c"), N_("rules", "a triple")),
+                Example(_cards("rf rf rf"), N_("rules", "a triple of honours of one kind")),
+                Example(_cards("rf rf wf"),
+                        N_("rules", "not a triple: Red Flower and White Flower are different "
+                                    "kinds")),
+                Example(_cards("2c 2c"), N_("rules", "a pair")),
+                Example(_cards("ot ot"), N_("rules", "a pair")),
+                Example(_cards("2c 2s"), N_("rules", "not a pair: the suits differ")),
+                Example(_cards("9c 9s 9m 9c 9s 9m 1c 1c"),
+                        N_("rules", "ready: two triples of the same rank and a pair")),
+            )),
+        ),
+    ),
+    Section(
+        "same-rank",
+        N_("rules", "A pair and a triple of the same rank"),
+        (7,),
+        (
+            Paragraph(N_("rules",
+                "When the pair has the same rank as a triple, those five cards must hold two "
+                "cards of one suit, two of a second suit and one of the third. This applies to "
+                "each triple that has the rank of the pair.")),
+            Examples((
+                Example(_cards("5c 5c 5s 5s 5m 8c 8c 8c"),
+                        N_("rules", "ready: the fives split 2 + 2 + 1 by suit")),
+                Example(_cards("5c 5c 5c 5s 5s 8c 8s 8m"),
+                        N_("rules", "not ready: the fives split 3 + 2 by suit")),
+                Example(_cards("5c 5c 5c 5s 5m 8c 8s 8m"),
+                        N_("rules", "not ready: the fives split 3 + 1 + 1 by suit")),
+            )),
+        ),
+    ),
+    Section(
+        "waits",
+        N_("rules", "Waits"),
+        (8,),
+        (
+            Paragraph(N_("rules",
+                "The wait of a ready hand is the card of its pair. The deal is won with a third "
+                "exact copy of that card, of the same rank and the same suit; another card of "
+                "the same rank does not win.")),
+            Paragraph(N_("rules",
+                "A hand can offer several waits when it splits in more than one way. The "
+                "library always reports every wait a hand offers.")),
+            Examples((
+                # TRANSLATORS: {waits} is a list of full card names joined by "or".
+                Example(_cards("5c 5c 5s 5s 5m 8c 8c 8c"),
+                        N_("rules", "either the pair of Coins or the pair of Strings can be "
+                                    "exposed, so the waits are: {waits}"),
+                        _cards("5c 5s")),
+            )),
+        ),
+    ),
+    Section(
+        "declaring",
+        N_("rules", "Declaring checki"),
+        (11,),
+        (
+            Bullets((
+                N_("rules",
+                   "Right after their own discard, a player whose eight cards are ready may "
+                   "declare checki. Nobody is ever forced to declare."),
+                N_("rules",
+                   "The player declares by exposing one pair, chosen from the waits of the "
+                   "hand. That card is the player's public wait: every player knows which card "
+                   "will win."),
+                N_("rules", "From then on, the eight cards of the declared player are locked."),
+                N_("rules", "A player may declare on any turn, the opening turn included."),
+            )),
+        ),
+    ),
+    Section(
+        "locked",
+        N_("rules", "Locked hands"),
+        (12,),
+        (
+            Paragraph(N_("rules",
+                "On each of their later turns, a declared player draws from the stock and may "
+                "not take the latest discard. If the drawn card is the player's wait, the "
+                "player wins by self-draw; otherwise the player discards that same card, and "
+                "the locked hand stays as it was.")),
+        ),
+    ),
+    Section(
+        "public-draws",
+        N_("rules", "Public draws"),
+        (13,),
+        (
+            Paragraph(N_("rules",
+                "Once any player has declared, every card drawn from the stock is shown to all "
+                "players.")),
+        ),
+    ),
+    Section(
+        "claims",
+        N_("rules", "Claims"),
+        (14,),
+        (
+            Bullets((
+                N_("rules",
+                   "When another player draws a declared player's wait from the stock, or "
+                   "discards it, the declared player claims it and wins at once, even out of "
+                   "turn. The claim is automatic: nobody has to ask for it."),
+                N_("rules",
+                   "If more than one declared player waits for that card, the first of them in "
+                   "rotation order from the player who drew or discarded it wins."),
+                N_("rules",
+                   "A player who draws their own wait from the stock wins by self-draw, and "
+                   "this comes before any claim."),
+                N_("rules",
+                   "In the Kowah deck this never decides a win: two players waiting for the "
+                   "same card would hold all four copies between them, so no copy is left to "
+                   "claim. The priority rule matters for other decks and variants."),
+            )),
+        ),
+    ),
+    Section(
+        "multipliers",
+        N_("rules", "Multipliers"),
+        (15,),
+        (
+            Paragraph(N_("rules", "A win is worth a multiplier that depends on how it was made:")),
+            Bullets((
+                N_("rules", "self-draw: ×3;"),
+                N_("rules", "claim of a discard: ×2;"),
+                N_("rules", "claim of another player's stock draw: ×1."),
+            )),
+            Paragraph(N_("rules",
+                "Only the multiplier is shown: no money changes hands and no running totals are "
+                "kept.")),
+        ),
+    ),
+    Section(
+        "exhaustion",
+        N_("rules", "A drawn deal"),
+        (16,),
+        (
+            Paragraph(N_("rules",
+                "When the last card of the stock has been drawn and has brought no win, neither "
+                "a self-draw nor a claim, the deal ends at once as a drawn deal: nobody wins.")),
+        ),
+    ),
+)
+
+
+def section(key: str) -> Section:
+    """The section of the rulebook with this *key*.
+
+    >>> from kowah.cards import format_cards
+    >>> section("multipliers").rulings
+    (15,)
+    >>> format_cards(section("codes").blocks[2].cards)
+    '5c 5s 5m ot rf wf ws gs mk'
+    """
+    for candidate in RULEBOOK:
+        if candidate.key == key:
+            return candidate
+    raise KeyError(key)
