@@ -8,7 +8,7 @@ Extraction follows ``[tool.babel]`` in ``pyproject.toml`` (keywords ``N_:1c,2`` 
 ``Translator`` methods). Locations are written without line numbers, so that moving code
 does not touch the catalogues. Messages no longer in the source are dropped, new ones are
 added untranslated (never fuzzy), and each catalogue's ``Plural-Forms`` header is set from
-:data:`PLURAL_FORMS`. Files whose content is unchanged (dates aside) are not rewritten.
+:data:`PLURAL_FORMS`. Files whose content is unchanged (dates, versions aside) are not rewritten.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ PLURAL_FORMS = {
 LANGUAGE_NAMES = {"it": "Italian", "cs": "Czech", "ms": "Malay", "es": "Spanish"}
 COMMENT_TAGS = ("TRANSLATORS:",)
 _VOLATILE = re.compile(
-    r'^("POT-Creation-Date: |"PO-Revision-Date: |"Generated-By: |# Copyright \(C\) )'
+    r'^("POT-Creation-Date: |"PO-Revision-Date: |"Generated-By: |"Project-Id-Version: '
+    r'|# Copyright \(C\) )'
 )
 
 
