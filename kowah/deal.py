@@ -78,27 +78,32 @@ class Action:
     @classmethod
     def draw(cls, seat: int) -> Action:
         """Draw the top card of the stock (R10)."""
-        return _DRAW[seat]
+        # Only real seats index the shared actions: a negative seat would wrap to another seat.
+        return _DRAW[seat] if seat in _SEAT_RANGE else cls(seat, ActionKind.DRAW)
 
     @classmethod
     def take(cls, seat: int) -> Action:
         """Take the latest discard (R10)."""
-        return _TAKE[seat]
+        return _TAKE[seat] if seat in _SEAT_RANGE else cls(seat, ActionKind.TAKE)
 
     @classmethod
     def discard(cls, seat: int, card: Card) -> Action:
         """Discard *card* (R10)."""
-        return _DISCARD[seat][card]
+        if seat in _SEAT_RANGE and _is_card(card):
+            return _DISCARD[seat][card]
+        return cls(seat, ActionKind.DISCARD, card)
 
     @classmethod
     def declare(cls, seat: int, wait: Card) -> Action:
         """Declare checki, exposing the pair of *wait* (R11)."""
-        return _DECLARE[seat][wait]
+        if seat in _SEAT_RANGE and _is_card(wait):
+            return _DECLARE[seat][wait]
+        return cls(seat, ActionKind.DECLARE, wait)
 
     @classmethod
     def pass_(cls, seat: int) -> Action:
         """Decline to declare after one's own discard (R11: declaring is never forced)."""
-        return _PASS[seat]
+        return _PASS[seat] if seat in _SEAT_RANGE else cls(seat, ActionKind.PASS)
 
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
@@ -109,6 +114,13 @@ class Action:
         return f"Action.{name}({self.seat}{card})"
 
 
+_SEAT_RANGE = range(SEATS)
+
+
+def _is_card(card: object) -> bool:
+    """A Card, or a card's index (0–32), which the shared actions turn into the Card."""
+    return type(card) is Card or (type(card) is int and 0 <= card < len(_CARDS))
+
 # Every action is built once and shared, so legal-action lists cost no allocation and
 # membership tests compare by identity first.
 _DRAW = tuple(Action(seat, ActionKind.DRAW) for seat in range(SEATS))
@@ -116,6 +128,9 @@ _TAKE = tuple(Action(seat, ActionKind.TAKE) for seat in range(SEATS))
 _PASS = tuple(Action(seat, ActionKind.PASS) for seat in range(SEATS))
 _DISCARD = tuple(tuple(Action(seat, ActionKind.DISCARD, card) for card in Card) for seat in range(SEATS))
 _DECLARE = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card) for seat in range(SEATS))
+
+
+_CARDLESS = (ActionKind.DRAW, ActionKind.TAKE, ActionKind.PASS)
 
 
 class Phase(enum.Enum):
@@ -410,8 +425,11 @@ class Deal:
         seat, kind, card = action.seat, action.kind, action.card
         if self._outcome is not None:
             return N_("error", "the deal is over"), {}
-        if not 0 <= seat < SEATS:
+        if type(seat) is not int or not 0 <= seat < SEATS:  # a bool or a float is no seat either
             return N_("error", "there is no seat {seat}"), {}
+        if (card is not None if kind in _CARDLESS else card is not None and type(card) is not Card):
+            # A draw, take or pass names no card; a discard or a wait is a Card, not its index.
+            return _NOT_AN_ACTION, {"value": action}
         if kind is ActionKind.DECLARE or kind is ActionKind.PASS:
             if self._declared[seat] is not None:
                 return N_("error", "the seat has already declared"), {}
@@ -514,7 +532,10 @@ class Deal:
 
     def _discard(self, seat: int, card: Card) -> None:
         self._hands[seat].remove(card)
-        if card in self._known[seat]:
+        # A known (taken) copy stays known when the discard is the card all saw it draw (R13).
+        if card in self._known[seat] and not (
+            card is self._drawn and any(wait is not None for wait in self._declared)
+        ):
             self._known[seat].remove(card)
         self._discards[seat].append(card)
         self._latest = card
@@ -619,6 +640,10 @@ class Deal:
         state = "over" if self._outcome else f"turn {self._turn} {self._phase.value}"
         return f"<Deal first={self.first} stock={self.stock_count} {state}>"
 
+
+
+# Defined after Deal.apply, which says the same, so that the message catalogues keep their order.
+_NOT_AN_ACTION = N_("error", "{value!r} is not an Action")
 
 
 def random_playout(deal: Deal, rng: random.Random) -> tuple[Outcome, list[Action]]:

@@ -171,7 +171,10 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     ...
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
-    key = tuple(sorted(cards))
+    try:  # unorderable items (not cards) are a HandError, like other bad cards
+        key = tuple(sorted(cards))
+    except TypeError:
+        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
     if pack is KOWAH_DECK:
         if key in _KOWAH_TABLE:
             return True
@@ -196,7 +199,10 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
     >>> waits(parse_cards("1c 2c 3c 4c 5c 6c 7c 8c"))
     frozenset()
     """
-    key = tuple(sorted(cards))
+    try:  # unorderable items (not cards) are a HandError, like other bad cards
+        key = tuple(sorted(cards))
+    except TypeError:
+        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
     found = (_KOWAH_TABLE if pack is KOWAH_DECK else _table(pack)).get(key)
     if found is not None:
         return found
@@ -237,7 +243,10 @@ def splits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> tuple[Split, ...]:
     8c 8c 8c | 5s 5s 5m | 5c 5c
     8c 8c 8c | 5c 5c 5m | 5s 5s
     """
-    key = tuple(sorted(cards))
+    try:  # unorderable items (not cards) are a HandError, like other bad cards
+        key = tuple(sorted(cards))
+    except TypeError:
+        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
     if not waits(key, pack):
         return ()
     counts = [0] * KINDS
@@ -383,7 +392,10 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     >>> distance(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 9m"))
     0
     """
-    key: Key = tuple(sorted(cards))
+    try:  # unorderable items (not cards) are a HandError, like other bad cards
+        key: Key = tuple(sorted(cards))
+    except TypeError:
+        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
     if pack is KOWAH_DECK:
         try:  # the hot path: a valid Kowah hand (see is_ready)
             if (len(key) == 8 and key[7] <= 29 and key[0] >= 0

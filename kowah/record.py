@@ -70,8 +70,8 @@ class Record:
             entry: dict[str, Any] = {"seat": action.seat, "do": action.kind.value}
             if action.kind is ActionKind.DISCARD:
                 entry["card"] = str(action.card)
-            elif action.kind is ActionKind.DECLARE:
-                entry["wait"] = str(action.card)
+            elif action.kind is ActionKind.DECLARE and action.card is not None:
+                entry["wait"] = str(action.card)  # a wait left out stays out
             actions.append(entry)
         return {"format": FORMAT, "deck": [str(card) for card in self.deck], "first": self.first,
                 "actions": actions}
@@ -90,7 +90,7 @@ class Record:
         """
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as error:  # JSONDecodeError and bad bytes
+        except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError, bad bytes, nesting
             raise RecordError(N_("error", "not a JSON document: {detail}"), detail=str(error)) from None
         return cls.from_dict(data)
 
@@ -184,7 +184,8 @@ def _read_action(index: int, entry: object) -> Action:
     seat = entry.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise bad(N_("error", "action {action}: 'seat' must be 0, 1 or 2, not {found!r}"), found=seat)
-    kind = _KINDS.get(entry.get("do"))
+    do = entry.get("do")
+    kind = _KINDS.get(do) if isinstance(do, str) else None  # a list or an object is no action name
     if kind is None:
         raise bad(
             N_("error", "action {action}: unknown action {found!r} (expected draw, take, discard "
