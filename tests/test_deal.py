@@ -1,0 +1,339 @@
+"""The deal engine: bookkeeping, legal actions, illegal actions, observations, the fast playout."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from support import build_deck, choose, play, snapshot
+
+from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
+from kowah.deal import (
+    SEATS,
+    Action,
+    ActionKind,
+    Deal,
+    DeckError,
+    Observation,
+    Phase,
+    random_playout,
+)
+from kowah.record import Record
+
+SEEDS = st.integers(0, 2**32)
+#: How a deal is driven in these tests: uniformly at random, or mostly towards ready hands (so
+#: that declarations, locked hands, claims and self-draws happen in most deals).
+GREEDINESS = st.sampled_from([0.0, 0.8, 0.95])
+
+
+def hand_sizes(deal: Deal) -> list[int]:
+    return [len(deal.hand(seat)) for seat in range(SEATS)]
+
+
+# -- construction ---------------------------------------------------------------------------------
+
+
+def test_deck_errors() -> None:
+    deck = list(KOWAH_DECK.cards)
+    for bad in (deck[:-1], [*deck, Card.C1], [*deck[:-1], Card.WS], [int(card) for card in deck]):
+        with pytest.raises(DeckError):
+            Deal(bad, 0)  # type: ignore[arg-type]
+    for first in (3, -1, True, "0", None):
+        with pytest.raises(DeckError) as caught:
+            Deal(deck, first)  # type: ignore[arg-type]
+        assert repr(first) in str(caught.value)
+    assert issubclass(DeckError, KowahError)
+
+
+def test_actions_are_shared_values_with_text_forms() -> None:
+    assert Action.draw(1) is Action.draw(1) == Action(1, ActionKind.DRAW)
+    assert Action.discard(2, Card.C5) == Action(2, ActionKind.DISCARD, Card.C5)
+    assert str(Action.discard(2, Card.C5)) == "discard 5c"
+    assert str(Action.declare(0, Card.OT)) == "declare ot"
+    assert str(Action.pass_(0)) == "pass"
+    for action in (Action.draw(0), Action.take(1), Action.discard(2, Card.RF),
+                   Action.declare(0, Card.S9), Action.pass_(2)):
+        assert eval(repr(action), {"Action": Action, "Card": Card}) == action
+
+
+def test_actions_for_no_seat_or_with_a_stray_card_are_illegal() -> None:
+    deal = Deal.shuffled(3)  # seat 1 opens
+    assert deal.turn == 1
+    # A seat that does not exist never aliases another seat's shared action.
+    assert Action.draw(-2).seat == -2 and Action.declare(-1, Card.C5).seat == -1
+    assert Action.discard(0, 12) is Action.discard(0, Card.C5)  # type: ignore[arg-type]  # an index
+    before = snapshot(deal)
+    for action in (Action.draw(-2), Action.take(3), Action.pass_(-1), Action(True, ActionKind.DRAW),
+                   Action(1, ActionKind.DRAW, Card.C5), Action(1, ActionKind.PASS, Card.C5)):
+        assert not deal.is_legal(action)
+        with pytest.raises(IllegalActionError) as caught:
+            deal.apply(action)
+        assert caught.value.seat == action.seat
+        assert str(action) in str(caught.value)
+        assert snapshot(deal) == before
+    deal.apply(Action.draw(1))
+    held = deal.hand(1)[0]
+    with pytest.raises(IllegalActionError):
+        deal.apply(Action(1, ActionKind.DISCARD, int(held)))  # type: ignore[arg-type]
+    deal.apply(Action.discard(1, int(held)))  # type: ignore[arg-type]
+    assert deal.discards(1) == (held,) and type(deal.discards(1)[0]) is Card
+
+
+def test_copy_is_independent() -> None:
+    deal = Deal.shuffled(4)
+    play(deal, random.Random(4), 20, greedy=0.8)
+    copy = deal.copy()
+    assert snapshot(copy) == snapshot(deal)
+    before = snapshot(deal)
+    play(copy, random.Random(5), None, greedy=0.8)
+    assert snapshot(deal) == before
+
+
+def test_apply_rejects_what_is_not_an_action() -> None:
+    deal = Deal.shuffled(1)
+    before = snapshot(deal)
+    with pytest.raises(IllegalActionError) as caught:
+        deal.apply("draw")  # type: ignore[arg-type]
+    assert "'draw'" in str(caught.value)
+    assert snapshot(deal) == before
+
+
+def test_observation_of_a_seat_that_does_not_exist() -> None:
+    with pytest.raises(KowahError) as caught:
+        Deal.shuffled(1).observation(3)
+    assert "3" in str(caught.value)
+
+
+# -- bookkeeping ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(SEEDS, GREEDINESS)
+def test_every_card_is_in_exactly_one_place_and_hands_hold_eight_between_turns(
+    seed: int, greedy: float
+) -> None:
+    deal = Deal.shuffled(seed)
+    rng = random.Random(seed)
+    whole = Counter(deal.deck)
+    while True:
+        places = deal.where()
+        assert sum(len(cards) for cards in places.values()) == 120
+        assert Counter(card for cards in places.values() for card in cards) == whole
+        assert places["stock"] == list(deal.stock)
+        sizes = hand_sizes(deal)
+        if deal.phase is Phase.START:
+            assert sizes == [8, 8, 8]
+        elif deal.phase is Phase.DISCARD:
+            assert sizes[deal.turn] == 9
+            assert sorted(sizes) == [8, 8, 9]
+        else:
+            assert sorted(sizes) in ([8, 8, 8], [8, 8, 9])
+        assert deal.stock_count + sum(sizes) + sum(len(deal.discards(s)) for s in range(SEATS)) == 120
+        # Legal actions are exactly those of the seats to move, and every one is legal.
+        for seat in range(SEATS):
+            actions = deal.legal_actions(seat)
+            assert bool(actions) == (seat in deal.to_move())
+            assert all(deal.is_legal(action) and action.seat == seat for action in actions)
+            assert len(set(actions)) == len(actions)
+        if deal.is_over:
+            break
+        deal.apply(choose(deal, rng, greedy))
+    assert deal.outcome is not None
+    assert deal.to_move() == ()
+    if deal.outcome.result == "drawn":
+        assert deal.stock_count == 0
+
+
+# -- illegal actions ------------------------------------------------------------------------------
+
+ANY_ACTION = st.builds(
+    Action,
+    st.integers(-1, 3),
+    st.sampled_from(tuple(ActionKind)),
+    st.one_of(st.none(), st.sampled_from(tuple(Card))),
+)
+
+
+@settings(max_examples=60)
+@given(SEEDS, st.integers(0, 220), GREEDINESS, st.lists(ANY_ACTION, min_size=1, max_size=8))
+def test_illegal_actions_raise_and_change_nothing(
+    seed: int, steps: int, greedy: float, tries: list[Action]
+) -> None:
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    for action in tries:
+        legal = action in deal.legal_actions(action.seat)
+        assert deal.is_legal(action) == legal, action
+        if legal:
+            continue
+        before = snapshot(deal)
+        with pytest.raises(IllegalActionError) as caught:
+            deal.apply(action)
+        error = caught.value
+        assert error.seat == action.seat
+        assert error.action == str(action)
+        assert f"seat {action.seat}" in str(error) and str(action) in str(error)
+        assert error.reason and error.reason in str(error)
+        assert snapshot(deal) == before
+
+
+@settings(max_examples=30)
+@given(SEEDS, st.integers(0, 220))
+def test_other_seats_actions_are_illegal(seed: int, steps: int) -> None:
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, 0.8)
+    movers = deal.to_move()
+    for seat in range(SEATS):
+        if seat in movers:
+            continue
+        for action in (*deal.legal_actions(deal.turn), Action.draw(seat), Action.take(seat)):
+            probe = Action(seat, action.kind, action.card)
+            assert not deal.is_legal(probe)
+            before = snapshot(deal)
+            with pytest.raises(IllegalActionError):
+                deal.apply(probe)
+            assert snapshot(deal) == before
+
+
+# -- observations never leak ----------------------------------------------------------------------
+
+
+def hidden_from(deal: Deal, seat: int) -> list[int]:
+    """Deck positions whose cards *seat* has never seen.
+
+    They are the stock not yet drawn, and the cards other undeclared seats hold that were never
+    shown: dealt to them, or drawn before any declaration (R13), and not taken from the discards.
+    """
+    replay = Deal(deal.deck, deal.first, deal.pack)
+    end = len(deal.deck)
+    held: list[list[tuple[int, bool]]] = [
+        [(position, False) for position in range(8 * s, 8 * s + 8)] for s in range(SEATS)
+    ]  # each seat's cards as (deck position, shown to all)
+    piles: list[list[int]] = [[] for _ in range(SEATS)]
+    for action in deal.history:
+        mover = action.seat
+        if action.kind is ActionKind.DRAW:
+            shown = any(replay.wait(s) is not None for s in range(SEATS))
+            held[mover].append((end - replay.stock_count, shown))
+        elif action.kind is ActionKind.TAKE:
+            held[mover].append((piles[(mover - 1) % SEATS].pop(), True))
+        elif action.kind is ActionKind.DISCARD:
+            # Copies are alike; leave a copy that was never shown in the hand when one is there.
+            options = [entry for entry in held[mover] if deal.deck[entry[0]] is action.card]
+            options.sort(key=lambda entry: not entry[1])
+            held[mover].remove(options[0])
+            piles[mover].append(options[0][0])
+        replay.apply(action)
+    assert replay.hand(seat) == deal.hand(seat)
+    positions = list(range(end - deal.stock_count, end))
+    for other in range(SEATS):
+        if other != seat and deal.wait(other) is None:
+            positions += [position for position, shown in held[other] if not shown]
+    return sorted(positions)
+
+
+@settings(max_examples=40)
+@given(SEEDS, st.integers(0, 200), st.sampled_from([0.0, 0.8]), st.integers(0, 2), SEEDS)
+def test_observation_is_the_same_whatever_the_hidden_cards_are(
+    seed: int, steps: int, greedy: float, seat: int, shuffle_seed: int
+) -> None:
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    positions = hidden_from(deal, seat)
+    moved = [deal.deck[position] for position in positions]
+    random.Random(shuffle_seed).shuffle(moved)
+    deck = list(deal.deck)
+    for position, card in zip(positions, moved, strict=True):
+        deck[position] = card
+    try:
+        other = Record(deck, deal.first, deal.history).replay()
+    except RecordError:
+        assume(False)
+        raise
+    assert other.observation(seat) == deal.observation(seat)
+
+
+def test_other_seats_draws_before_a_declaration_are_hidden() -> None:
+    deal = Deal.shuffled(12)
+    play(deal, random.Random(12), 30)
+    assert all(deal.wait(seat) is None for seat in range(SEATS)), "no declaration expected here"
+    for seat in range(SEATS):
+        observation = deal.observation(seat)
+        assert observation.hand == deal.hand(seat)
+        assert observation.legal_actions == deal.legal_actions(seat)
+        assert observation.hand_sizes == tuple(hand_sizes(deal))
+        assert observation.public_draws == ()
+        draws = [(mine, event) for mine, event in zip(observation.events, deal.events, strict=True)
+                 if event.kind == "draw"]
+        assert draws
+        for mine, event in draws:
+            assert not event.public
+            assert mine.card == (event.card if event.seat == seat else None)
+        # Nothing else is hidden: discards and takes show their cards to everyone.
+        for mine, event in zip(observation.events, deal.events, strict=True):
+            if event.kind != "draw":
+                assert mine == event
+    # An observation holds no stock and no other hand.
+    assert not {"stock", "deck", "hands"} & {field.name for field in attrs.fields(Observation)}
+
+
+def test_observation_unseen_counts_what_the_seat_has_not_seen() -> None:
+    deal = Deal.shuffled(3)
+    play(deal, random.Random(3), 25, 0.8)
+    observation = deal.observation(1)
+    seen = Counter(observation.hand)
+    for pile in observation.discards:
+        seen.update(pile)
+    for other, known in enumerate(observation.known):
+        if other != 1:
+            seen.update(known)
+    expected = {card: 4 - seen[card] for card in KOWAH_DECK.kinds if 4 - seen[card] > 0}
+    assert observation.unseen() == expected
+
+
+# -- the fast playout -----------------------------------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(SEEDS, st.integers(0, 200), GREEDINESS, SEEDS)
+def test_random_playout_makes_the_same_choices_as_the_checked_engine(
+    seed: int, steps: int, greedy: float, rng_seed: int
+) -> None:
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)  # start anywhere: windows and locked hands too
+    before = snapshot(deal)
+    fast_rng = random.Random(rng_seed)
+    outcome, actions = random_playout(deal, fast_rng)
+    assert snapshot(deal) == before  # the deal itself is not changed
+    slow = deal.copy()
+    rng = random.Random(rng_seed)
+    while not slow.is_over:
+        acts = slow.legal_actions(slow.to_move()[0])
+        slow.apply(acts[int(rng.random() * len(acts))])
+    assert outcome == slow.outcome
+    assert actions == list(slow.history[len(deal.history):])
+    assert fast_rng.getstate() == rng.getstate()
+
+
+def test_random_playout_from_a_declared_position() -> None:
+    """A deal where seat 0 declares at once, so that the playout resolves claims and locked turns."""
+    deck = build_deck(("5c 5c 5s 5s 5m 8c 8c 8c", "1c 2s 3m 4c 6s 7m 9c ot",
+                       "1s 2m 3c 4s 6m 7c 9s rf"), stock="9m")
+    results: Counter[str | None] = Counter()
+    for rng_seed in range(30):
+        deal = Deal(deck, 0)
+        deal.apply(Action.draw(0))
+        deal.apply(Action.discard(0, Card.M9))
+        deal.apply(Action.declare(0, Card.S5))
+        outcome, actions = random_playout(deal, random.Random(rng_seed))
+        slow = deal.copy()
+        for action in actions:
+            slow.apply(action)
+        assert slow.outcome == outcome
+        assert outcome.result == "drawn" or outcome.winner is not None
+        results[outcome.by] += 1
+    assert results["self-draw"] + results["draw-claim"] + results["discard"] > 0

@@ -1,0 +1,371 @@
+"""Game records in the kowah-record/1 format: shape, reading, writing, replaying, errors."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import build_deck, play
+
+from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
+from kowah.deal import Action, Deal
+from kowah.record import FORMAT, Record, replay_outcome
+
+READY = "5c 5c 5s 5s 5m 8c 8c 8c"  # waits 5c and 5s
+ONE_WAIT = "9c 9s 9m 9c 9s 9m 1c 1c"  # waits 1c only
+LOOSE_1 = "1c 2s 3m 4c 6s 7m 9c ot"
+LOOSE_2 = "1s 2m 3c 4s 6m 7c 2c rf"
+
+#: The kowah-record/1 shape, written from the format's description.
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "deck", "first", "actions"],
+    "properties": {
+        "format": {"const": "kowah-record/1"},
+        "deck": {
+            "type": "array", "minItems": 120, "maxItems": 120,
+            "items": {"type": "string", "pattern": "^([1-9][csm]|ot|rf|wf)$"},
+        },
+        "first": {"enum": [0, 1, 2]},
+        "actions": {
+            "type": "array",
+            "items": {
+                "oneOf": [
+                    {"type": "object", "additionalProperties": False, "required": ["seat", "do"],
+                     "properties": {"seat": {"enum": [0, 1, 2]}, "do": {"enum": ["draw", "take"]}}},
+                    {"type": "object", "additionalProperties": False,
+                     "required": ["seat", "do", "card"],
+                     "properties": {"seat": {"enum": [0, 1, 2]}, "do": {"const": "discard"},
+                                    "card": {"type": "string"}}},
+                    {"type": "object", "additionalProperties": False,
+                     "required": ["seat", "do", "wait"],
+                     "properties": {"seat": {"enum": [0, 1, 2]}, "do": {"const": "declare"},
+                                    "wait": {"type": "string"}}},
+                ]
+            },
+        },
+    },
+}
+
+
+def codes(deck: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [str(card) for card in deck]
+
+
+def record_text(deck: list[Card], actions: list[dict[str, Any]], first: int = 0, **extra: Any) -> str:
+    return json.dumps({"format": FORMAT, "deck": codes(deck), "first": first, "actions": actions,
+                       **extra})
+
+
+#: Seat 0 draws 9m, discards it and may declare 5c or 5s.
+DECK = build_deck((READY, LOOSE_1, LOOSE_2), stock="9m 1m 2m 3s 4m 6c 5s")
+OPENING = [{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": "9m"}]
+
+
+# -- the format -----------------------------------------------------------------------------------
+
+
+def test_the_example_of_the_format() -> None:
+    """The example record of the rulings: draw, discard 9m, declare 5c, the next seat takes."""
+    text = record_text(DECK, [*OPENING, {"seat": 0, "do": "declare", "wait": "5c"},
+                              {"seat": 1, "do": "take"}])
+    deal = Record.loads(text).replay()
+    assert deal.history == (Action.draw(0), Action.discard(0, Card.M9), Action.declare(0, Card.C5),
+                            Action.take(1))
+    assert deal.wait(0) is Card.C5 and Card.M9 in deal.hand(1)
+    assert replay_outcome(text) == {"result": "in-progress"}
+
+
+def test_the_exact_shape_of_a_written_record() -> None:
+    deal = Deal(DECK, 0)
+    for action in (Action.draw(0), Action.discard(0, Card.M9), Action.declare(0, Card.S5),
+                   Action.take(1), Action.discard(1, Card.OT)):
+        deal.apply(action)
+    data = json.loads(Record.from_deal(deal).dumps())
+    jsonschema.validate(data, SCHEMA)
+    assert data == {
+        "format": "kowah-record/1",
+        "deck": codes(DECK),
+        "first": 0,
+        "actions": [
+            {"seat": 0, "do": "draw"},
+            {"seat": 0, "do": "discard", "card": "9m"},
+            {"seat": 0, "do": "declare", "wait": "5s"},
+            {"seat": 1, "do": "take"},
+            {"seat": 1, "do": "discard", "card": "ot"},
+        ],
+    }
+    assert list(data) == ["format", "deck", "first", "actions"]
+    assert json.loads(Record.from_deal(deal).dumps(indent=2)) == data
+
+
+def test_unknown_keys_are_ignored() -> None:
+    actions = [{"seat": 0, "do": "draw", "time": 3.5}, {"seat": 0, "do": "discard", "card": "9m",
+                                                        "note": {"why": "far from ready"}}]
+    text = record_text(DECK, actions, players=["a", "b", "c"], version=2)
+    assert Record.loads(text).actions == (Action.draw(0), Action.discard(0, Card.M9))
+
+
+def test_codes_are_read_in_any_case() -> None:
+    data = json.loads(record_text(DECK, [{"seat": 0, "do": "draw"},
+                                         {"seat": 0, "do": "discard", "card": "9M"}]))
+    data["deck"] = [code.upper() for code in data["deck"]]
+    record = Record.from_dict(data)
+    assert record.deck == tuple(DECK)
+    assert record.actions[1] == Action.discard(0, Card.M9)
+
+
+def test_actions_may_be_left_out() -> None:
+    data = {"format": FORMAT, "deck": codes(DECK), "first": 2}
+    assert Record.from_dict(data).actions == ()
+    assert replay_outcome(json.dumps(data)) == {"result": "in-progress"}
+
+
+# -- declare without a wait -----------------------------------------------------------------------
+
+
+def test_declare_without_wait_takes_the_only_wait() -> None:
+    deck = build_deck((ONE_WAIT, LOOSE_1, LOOSE_2), stock="5m")
+    text = record_text(deck, [{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": "5m"},
+                              {"seat": 0, "do": "declare"}])
+    deal = Record.loads(text).replay()
+    assert deal.wait(0) is Card.C1
+    assert deal.history[-1] == Action.declare(0, Card.C1)
+    # Written back, the record is read again the same (no made-up wait).
+    again = Record.loads(Record.loads(text).dumps())
+    assert again == Record.loads(text)
+    assert again.replay().wait(0) is Card.C1
+    assert Record.from_deal(deal).to_dict()["actions"][-1] == {"seat": 0, "do": "declare", "wait": "1c"}
+
+
+def test_declare_without_wait_is_an_error_naming_the_action_when_there_are_several() -> None:
+    text = record_text(DECK, [*OPENING, {"seat": 0, "do": "declare"}])
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text).replay()
+    assert caught.value.action == 2
+    assert "action 2" in str(caught.value)
+    assert "5c 5s" in str(caught.value)
+    assert replay_outcome(text)["action"] == 2
+
+
+def test_declare_without_wait_when_no_declaration_is_possible() -> None:
+    text = record_text(DECK, [{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": "5m"},
+                              {"seat": 0, "do": "declare"}])
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text).replay()
+    assert caught.value.action == 2
+
+
+# -- unreadable records ---------------------------------------------------------------------------
+
+GOOD: dict[str, Any] = {"format": FORMAT, "deck": codes(DECK), "first": 0, "actions": OPENING}
+
+
+def changed(**changes: Any) -> str:
+    data = dict(GOOD)
+    for key, value in changes.items():
+        if value is KeyError:
+            del data[key]
+        else:
+            data[key] = value
+    return json.dumps(data)
+
+
+UNREADABLE = [
+    "", "{", "nope", "[1, 2", "[]", "3", "null", '"kowah-record/1"',
+    changed(format=KeyError), changed(format="kowah-record/2"), changed(format=1),
+    changed(deck=KeyError), changed(deck="5c 5s"), changed(deck=codes(DECK)[:-1]),
+    changed(deck=[*codes(DECK), "5c"]), changed(deck=[*codes(DECK)[:-1], "ws"]),
+    changed(deck=[*codes(DECK)[:-1], "zz"]), changed(deck=[*codes(DECK)[:-1], codes(DECK)[0]]),
+    changed(deck=[int(card) for card in DECK]),
+    changed(first=KeyError), changed(first=3), changed(first=-1), changed(first=True),
+    changed(first="0"), changed(first=None), changed(first=1.0),
+    changed(actions="draw"), changed(actions={"seat": 0}),
+]
+
+
+@pytest.mark.parametrize("text", UNREADABLE)
+def test_unreadable_records_raise_record_error_without_an_action(text: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text)
+    assert caught.value.action is None
+    outcome = replay_outcome(text)
+    assert outcome["result"] == "invalid" and "action" not in outcome
+    assert outcome["error"] == str(caught.value)
+
+
+def test_unreadable_records_name_what_is_wrong() -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.loads(changed(format="kowah-record/2"))
+    assert "'kowah-record/2'" in str(caught.value)
+    with pytest.raises(RecordError) as caught:
+        Record.loads(changed(deck=[*codes(DECK)[:-1], "zz"]))
+    assert "'zz'" in str(caught.value) and "120" in str(caught.value)
+    with pytest.raises(RecordError) as caught:
+        Record.loads(changed(first=3))
+    assert "3" in str(caught.value)
+
+
+def test_bytes_and_other_inputs() -> None:
+    assert Record.loads(changed().encode()).actions == (Action.draw(0), Action.discard(0, Card.M9))
+    for bad in (b"\xff\xfe", 3, None):
+        with pytest.raises(RecordError) as caught:
+            Record.loads(bad)  # type: ignore[arg-type]
+        assert caught.value.action is None
+    with pytest.raises(RecordError):
+        Record.loads("[" * 100_000 + "]" * 100_000)  # nested too deep to read
+
+
+def test_a_record_with_a_bad_deck_does_not_replay() -> None:
+    with pytest.raises(RecordError) as caught:
+        Record(DECK[:-1], 0).replay()
+    assert caught.value.action is None
+    with pytest.raises(RecordError):
+        Record([*DECK[:-1], Card.WS], 0).replay()
+
+
+BAD_ENTRIES = [
+    "draw", 3, None, [], {"do": "draw"}, {"seat": 3, "do": "draw"}, {"seat": -1, "do": "draw"},
+    {"seat": True, "do": "draw"}, {"seat": "0", "do": "draw"}, {"seat": 0}, {"seat": 0, "do": "pass"},
+    {"seat": 0, "do": "jump"}, {"seat": 0, "do": ["draw"]}, {"seat": 0, "do": {"x": 1}},
+    {"seat": 0, "do": "discard"}, {"seat": 0, "do": "discard", "card": "zz"},
+    {"seat": 0, "do": "discard", "card": 12}, {"seat": 0, "do": "discard", "card": ["5c"]},
+    {"seat": 0, "do": "declare", "wait": "5c 5s"},
+]
+
+
+@pytest.mark.parametrize("entry", BAD_ENTRIES)
+def test_malformed_actions_raise_record_error_naming_their_index(entry: object) -> None:
+    text = record_text(DECK, [*OPENING, entry])  # type: ignore[list-item]
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text)
+    assert caught.value.action == 2
+    assert "action 2" in str(caught.value)
+    assert replay_outcome(text)["action"] == 2
+
+
+# -- illegal actions ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("actions", "index"),
+    [
+        ([{"seat": 1, "do": "draw"}], 0),  # not seat 1's turn
+        ([{"seat": 0, "do": "take"}], 0),  # R10: the opening turn draws
+        ([{"seat": 0, "do": "draw"}, {"seat": 0, "do": "draw"}], 1),
+        ([*OPENING, {"seat": 0, "do": "declare", "wait": "8c"}], 2),  # not a wait
+        ([*OPENING, {"seat": 1, "do": "take"}, {"seat": 1, "do": "discard", "card": "9m"}], 3),
+        ([{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": "ot"}], 1),  # not held
+    ],
+)
+def test_an_illegal_action_is_a_record_error_with_its_index(
+    actions: list[dict[str, Any]], index: int
+) -> None:
+    text = record_text(DECK, actions)
+    record = Record.loads(text)  # well formed: legality is checked by replaying
+    with pytest.raises(RecordError) as caught:
+        record.replay()
+    assert caught.value.action == index
+    assert f"action {index}" in str(caught.value)
+    assert isinstance(caught.value.cause, IllegalActionError)
+    assert str(caught.value.cause) in str(caught.value)
+    outcome = replay_outcome(text)
+    assert outcome["result"] == "invalid"
+    assert outcome["action"] == index
+    assert outcome["error"] == str(caught.value)
+    # Replaying only the legal prefix works.
+    assert record.replay(upto=index).history == record.actions[:index]
+
+
+# -- outcomes ---------------------------------------------------------------------------------------
+
+
+def test_replay_outcome_of_a_win() -> None:
+    actions = [*OPENING, {"seat": 0, "do": "declare", "wait": "5s"}]
+    for seat in (1, 2, 0, 1, 2):  # each draws and discards the drawn card
+        card = str(DECK[24 + sum(1 for a in actions if a["do"] == "draw")])
+        actions += [{"seat": seat, "do": "draw"}, {"seat": seat, "do": "discard", "card": card}]
+    actions.append({"seat": 0, "do": "draw"})  # 5s: a self-draw
+    assert replay_outcome(record_text(DECK, actions)) == {
+        "result": "win", "winner": 0, "by": "self-draw", "multiplier": 3, "card": "5s",
+    }
+    # Actions after the end of the deal are illegal.
+    text = record_text(DECK, [*actions, {"seat": 0, "do": "discard", "card": "5s"}])
+    assert replay_outcome(text)["action"] == len(actions)
+
+
+def test_replay_outcome_of_a_drawn_deal() -> None:
+    deal = Deal(build_deck((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf")), 1)
+    while not deal.is_over:
+        deal.apply(Action.draw(deal.turn))
+        if not deal.is_over:
+            drawn = deal.events[-1].card
+            assert drawn is not None
+            deal.apply(Action.discard(deal.turn, drawn))
+    assert replay_outcome(Record.from_deal(deal).dumps()) == {"result": "drawn"}
+
+
+# -- properties ------------------------------------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32), st.one_of(st.none(), st.integers(0, 250)), st.sampled_from([0.0, 0.9]))
+def test_write_read_replay_reproduces_the_deal(seed: int, steps: int | None, greedy: float) -> None:
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    record = Record.from_deal(deal)
+    text = record.dumps()
+    jsonschema.validate(json.loads(text), SCHEMA)
+    read = Record.loads(text)
+    assert read == record
+    replayed = read.replay()
+    assert replayed.outcome == deal.outcome
+    assert replayed.history == deal.history
+    assert [replayed.hand(s) for s in range(3)] == [deal.hand(s) for s in range(3)]
+    assert replayed.events == deal.events
+    expected = deal.outcome.as_dict() if deal.outcome else {"result": "in-progress"}
+    assert replay_outcome(text) == expected
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+FIELD = st.one_of(JSON, st.sampled_from(["draw", "take", "discard", "declare", "5c", "9m", "ot"]))
+ENTRY = st.one_of(
+    JSON,
+    st.fixed_dictionaries({"seat": st.one_of(st.integers(-1, 3), JSON), "do": FIELD},
+                          optional={"card": FIELD, "wait": FIELD}),
+)
+
+
+@given(
+    st.one_of(st.just(FORMAT), JSON),
+    st.one_of(st.just(codes(DECK)), JSON),
+    st.one_of(st.integers(-1, 3), JSON),
+    st.one_of(st.lists(ENTRY, max_size=5), JSON),
+)
+def test_arbitrary_records_raise_only_record_error(
+    format_: object, deck: object, first: object, actions: object
+) -> None:
+    data = {"format": format_, "deck": deck, "first": first, "actions": actions}
+    try:
+        record = Record.from_dict(data)
+        record.replay()
+    except RecordError as error:
+        assert isinstance(error, KowahError)
+        if error.action is not None:
+            assert isinstance(actions, list) and 0 <= error.action < len(actions)
+    outcome = replay_outcome(json.dumps(data))
+    assert outcome["result"] in ("invalid", "in-progress", "win", "drawn")
+
+
+def test_record_errors_are_kowah_errors() -> None:
+    assert issubclass(RecordError, KowahError)
+    assert len(KOWAH_DECK) == len(DECK)

@@ -1,0 +1,462 @@
+"""The rulings of a deal (R9–R16) on constructed decks, and property tests of the hand rules (R4–R8).
+
+Decks are built so that each situation is forced: seat 0 gets the first eight cards, seat 1
+the next eight, seat 2 the next eight, and the stock is drawn from the front (R9).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from support import (
+    Triple,
+    build_deck,
+    built_splits,
+    card,
+    cards,
+    deck_hands,
+    ref_same_rank_ok,
+    ref_splits,
+    relabel,
+    split_key,
+)
+
+from kowah import KOWAH_DECK, Card, IllegalActionError, Pack
+from kowah.deal import SEATS, Action, Deal, Event, Outcome, Phase
+from kowah.hands import distance, is_ready, splits, waits
+
+#: Ready, waiting for 5c or 5s (R8).
+READY = "5c 5c 5s 5s 5m 8c 8c 8c"
+#: Hands far from ready, sharing no card with READY.
+LOOSE_1 = "1c 2s 3m 4c 6s 7m 9c ot"
+LOOSE_2 = "1s 2m 3c 4s 6m 7c 9s rf"
+#: Like LOOSE_1 but holding one 5s, to discard into a declared 5s wait.
+LOOSE_1_5S = "1c 2s 3m 4c 5s 7m 9c ot"
+
+
+def deal_of(
+    hands: tuple[str, str, str], stock: str = "", last: str = "", first: int = 0,
+    pack: Pack = KOWAH_DECK,
+) -> Deal:
+    return Deal(build_deck(hands, stock, last, pack), first, pack)
+
+
+def draw_discard(deal: Deal, seat: int, discard: str | None = None) -> Card:
+    """Seat draws from the stock, then discards *discard* (the drawn card when None)."""
+    deal.apply(Action.draw(seat))
+    drawn = deal.events[-1].card
+    assert drawn is not None
+    if not deal.is_over:
+        deal.apply(Action.discard(seat, drawn if discard is None else card(discard)))
+    return drawn
+
+
+def illegal(deal: Deal, action: Action, reason: str) -> None:
+    with pytest.raises(IllegalActionError) as caught:
+        deal.apply(action)
+    assert caught.value.seat == action.seat
+    assert caught.value.action == str(action)
+    assert reason in caught.value.reason, caught.value.reason
+
+
+# -- R9: setup ------------------------------------------------------------------------------------
+
+
+def test_r9_explicit_deck_deals_eight_each_and_the_rest_is_the_stock() -> None:
+    deck = list(KOWAH_DECK.cards)
+    random.Random(9).shuffle(deck)
+    deal = Deal(deck, 2)
+    for seat in range(SEATS):
+        assert deal.hand(seat) == tuple(sorted(deck[seat * 8:(seat + 1) * 8]))
+    assert deal.stock == tuple(deck[24:])
+    assert deal.stock_count == 96
+    assert deal.turn == deal.first == 2
+    assert deal.phase is Phase.START
+    deal.apply(Action.draw(2))
+    assert deal.events[-1] == Event("draw", 2, deck[24], False)  # the stock is drawn from the front
+    assert deck[24] in deal.hand(2) and deal.stock == tuple(deck[25:])
+
+
+@given(st.integers(0, 2**32))
+def test_r9_shuffled_setup(seed: int) -> None:
+    deal = Deal.shuffled(seed)
+    assert sorted(deal.deck) == list(KOWAH_DECK.cards)
+    assert [len(deal.hand(seat)) for seat in range(SEATS)] == [8, 8, 8]
+    assert deal.stock_count == 96 and len(deal.stock) == 96
+    assert deal.first in (0, 1, 2) and deal.turn == deal.first
+    assert deal.to_move() == (deal.first,)
+    assert Deal.shuffled(seed).deck == deal.deck  # the seed fixes the deal
+
+
+def test_r9_the_first_seat_is_chosen_at_random() -> None:
+    firsts = {Deal.shuffled(seed).first for seed in range(60)}
+    assert firsts == {0, 1, 2}
+    assert len({Deal.shuffled(seed).deck for seed in range(5)}) == 5
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_r9_play_passes_seat_0_to_1_to_2_to_0(first: int) -> None:
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"), first=first)
+    seen = []
+    for _ in range(7):
+        seen.append(deal.turn)
+        draw_discard(deal, deal.turn)
+    assert seen == [(first + i) % 3 for i in range(7)]
+
+
+# -- R10: a turn ----------------------------------------------------------------------------------
+
+
+def test_r10_opening_turn_must_draw_from_the_stock() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m")
+    assert deal.legal_actions(0) == (Action.draw(0),)
+    assert deal.legal_actions(1) == () and deal.legal_actions(2) == ()
+    illegal(deal, Action.take(0), "opening turn")
+    illegal(deal, Action.discard(0, Card.C5), "draw")
+    illegal(deal, Action.draw(1), "seat 0's turn")
+
+
+def test_r10_take_the_latest_discard_not_again_in_the_same_turn() -> None:
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"), stock="5m 5c 8s")
+    draw_discard(deal, 0)  # seat 0 draws and discards 5m
+    assert deal.latest_discard is Card.M5
+    assert deal.legal_actions(1) == (Action.draw(1), Action.take(1))
+    deal.apply(Action.take(1))
+    assert Card.M5 in deal.hand(1) and len(deal.hand(1)) == 9
+    assert deal.discards(0) == ()  # the taken card leaves the discards
+    assert deal.latest_discard is None
+    assert Action.discard(1, Card.M5) not in deal.legal_actions(1)
+    illegal(deal, Action.discard(1, Card.M5), "same turn")
+    illegal(deal, Action.draw(1), "must discard")
+    deal.apply(Action.discard(1, Card.M2))
+    # Seat 2 draws rather than takes; then only seat 2's discard may be taken, not 2m.
+    draw_discard(deal, 2)  # 5c
+    deal.apply(Action.take(0))
+    assert Card.C5 in deal.hand(0) and Card.M2 not in deal.hand(0)
+    assert deal.discards(1) == (Card.M2,)
+    deal.apply(Action.discard(0, Card.C1))
+    # A taken card may be discarded on a later turn.
+    draw_discard(deal, 1, "5m")
+    assert deal.discards(1) == (Card.M2, Card.M5)
+
+
+# -- R11: declaring -------------------------------------------------------------------------------
+
+
+def test_r11_declare_right_after_own_discard_on_the_opening_turn() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m")
+    deal.apply(Action.draw(0))
+    assert all(action.kind.value == "discard" for action in deal.legal_actions(0))  # not yet
+    deal.apply(Action.discard(0, Card.M9))
+    assert deal.declaring_seat == 0
+    assert deal.to_move() == (0, 1)
+    # The wait is chosen from the hand's waits (R8); passing is allowed: never forced.
+    assert deal.legal_actions(0) == (
+        Action.declare(0, Card.C5), Action.declare(0, Card.S5), Action.pass_(0),
+    )
+    illegal(deal, Action.declare(0, Card.C8), "not a wait")
+    illegal(deal, Action.declare(1, Card.C5), "right after its own discard")
+    deal.apply(Action.declare(0, Card.S5))
+    assert deal.wait(0) is Card.S5
+    assert deal.declaring_seat is None and deal.to_move() == (1,)
+    assert deal.events[-1] == Event("declare", 0, Card.S5)
+    for seat in range(SEATS):
+        observation = deal.observation(seat)
+        assert observation.waits == (Card.S5, None, None)
+        assert observation.known[0] == (Card.S5, Card.S5)  # the exposed pair
+    assert deal.history[-1] == Action.declare(0, Card.S5)
+    illegal(deal, Action.declare(0, Card.C5), "already declared")
+
+
+def test_r11_declaring_is_never_forced() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m")
+    draw_discard(deal, 0)
+    deal.apply(Action.pass_(0))
+    assert deal.declaring_seat is None and deal.wait(0) is None
+    assert deal.history == (Action.draw(0), Action.discard(0, Card.M9))  # passes are not recorded
+    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    # The next seat acting also closes the window (an implicit pass).
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m")
+    draw_discard(deal, 0)
+    deal.apply(Action.draw(1))
+    assert deal.declaring_seat is None
+    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+
+
+def test_r11_no_declaration_without_a_ready_hand_after_the_discard() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m")
+    # Ready before drawing, but declaring comes only after a discard.
+    assert Action.declare(0, Card.C5) not in deal.legal_actions(0)
+    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    draw_discard(deal, 0, "5m")  # 5c 5c 5s 5s 8c 8c 8c 9m: not ready
+    assert deal.declaring_seat is None
+    assert deal.legal_actions(0) == ()
+    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+
+
+# -- R12: locked hands ----------------------------------------------------------------------------
+
+
+def test_r12_locked_hand_draws_only_and_discards_the_drawn_card() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m 2c 3s")
+    draw_discard(deal, 0)
+    deal.apply(Action.declare(0, Card.S5))
+    draw_discard(deal, 1)  # 1m
+    deal.apply(Action.take(2))  # seat 2 takes 1m, discards 2m
+    deal.apply(Action.discard(2, Card.M2))
+    assert deal.latest_discard is Card.M2
+    assert deal.legal_actions(0) == (Action.draw(0),)  # may not take discards
+    illegal(deal, Action.take(0), "may not take")
+    deal.apply(Action.draw(0))  # 2c
+    assert deal.legal_actions(0) == (Action.discard(0, Card.C2),)
+    illegal(deal, Action.discard(0, Card.C8), "must discard the card it drew")
+    deal.apply(Action.discard(0, Card.C2))
+    assert deal.hand(0) == cards(READY)  # still locked, unchanged
+    assert deal.declaring_seat is None  # a declared seat does not declare again
+
+
+def test_r12_self_draw_wins_times_three() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m 2c 3s 4m 6c 5s")
+    draw_discard(deal, 0)
+    deal.apply(Action.declare(0, Card.S5))
+    for seat in (1, 2, 0, 1, 2):
+        draw_discard(deal, seat)
+    assert not deal.is_over
+    deal.apply(Action.draw(0))
+    assert deal.outcome == Outcome.win(0, "self-draw", Card.S5)
+    assert deal.outcome.as_dict() == {
+        "result": "win", "winner": 0, "by": "self-draw", "multiplier": 3, "card": "5s",
+    }
+    assert deal.phase is Phase.OVER and deal.is_over
+    assert deal.events[-1] == Event("win", 0, Card.S5)
+    assert all(deal.legal_actions(seat) == () for seat in range(SEATS))
+    assert deal.to_move() == ()
+    illegal(deal, Action.discard(0, Card.S5), "over")
+
+
+# -- R13: public draws ----------------------------------------------------------------------------
+
+
+def test_r13_stock_draws_are_public_once_a_seat_has_declared() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m 2c")
+    draw_discard(deal, 0)
+    before = deal.observation(1)
+    assert before.events[0] == Event("draw", 0, None, False)  # seat 0's draw, hidden from seat 1
+    assert deal.observation(0).events[0] == Event("draw", 0, Card.M9, False)
+    assert before.public_draws == ()
+    deal.apply(Action.declare(0, Card.C5))
+    draw_discard(deal, 1)
+    draw_discard(deal, 2)
+    for seat in range(SEATS):
+        observation = deal.observation(seat)
+        assert observation.public_draws == ((1, Card.M1), (2, Card.C2))
+        assert Event("draw", 1, Card.M1, True) in observation.events
+        assert Event("draw", 2, Card.C2, True) in observation.events
+        assert observation.events[0].card is (Card.M9 if seat == 0 else None)  # still hidden
+
+
+def test_r13_a_publicly_drawn_card_discarded_leaves_a_taken_copy_known() -> None:
+    """R12, R13: a locked seat discards the card it drew, shown to all; a taken 8c stays known."""
+    deal = deal_of(("5c 5c 5s 5s 5m 8c 8c 1m", LOOSE_1, "1s 2m 3c 4s 6m 7c 9s 8c"),
+                   stock="9m 7s 6c 4m 8c", first=1)
+    draw_discard(deal, 1)
+    draw_discard(deal, 2, "8c")
+    deal.apply(Action.take(0))
+    deal.apply(Action.discard(0, Card.M1))
+    deal.apply(Action.declare(0, Card.S5))
+    assert deal.observation(1).known[0] == (Card.S5, Card.S5, Card.C8)
+    draw_discard(deal, 1)
+    draw_discard(deal, 2)
+    assert draw_discard(deal, 0) is Card.C8  # the fourth 8c, drawn in public and discarded
+    assert deal.hand(0).count(Card.C8) == 3
+    for seat in range(SEATS):
+        assert deal.observation(seat).known[0] == (Card.S5, Card.S5, Card.C8)
+    # Before any declaration the draw is hidden, so a discard of that card may be the taken copy.
+    deal = deal_of(("5c 5c 5s 1s 5m 8c 8c 1m", LOOSE_1, "1s 2m 3c 4s 6m 7c 9s 8c"),
+                   stock="9m 7s 6c 4m 8c", first=1)
+    draw_discard(deal, 1)
+    draw_discard(deal, 2, "8c")
+    deal.apply(Action.take(0))
+    deal.apply(Action.discard(0, Card.M1))
+    draw_discard(deal, 1)
+    draw_discard(deal, 2)
+    assert draw_discard(deal, 0) is Card.C8
+    assert deal.observation(1).known[0] == ()
+
+
+# -- R14: claims ----------------------------------------------------------------------------------
+
+
+def test_r14_claim_of_a_discard_wins_times_two_out_of_turn() -> None:
+    deal = deal_of((READY, LOOSE_1_5S, LOOSE_2), stock="9m 1m")
+    draw_discard(deal, 0)
+    deal.apply(Action.declare(0, Card.S5))
+    deal.apply(Action.draw(1))
+    deal.apply(Action.discard(1, Card.S5))  # no action by seat 0 is needed
+    assert deal.outcome == Outcome("win", 0, "discard", 2, Card.S5)
+    assert deal.phase is Phase.OVER
+    assert deal.events[-2:] == [Event("discard", 1, Card.S5), Event("win", 0, Card.S5)]
+    assert deal.legal_actions(2) == ()
+    assert deal.history[-1] == Action.discard(1, Card.S5)  # the claim is not an action
+
+
+def test_r14_claim_of_another_seats_stock_draw_wins_times_one() -> None:
+    deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 5s")
+    draw_discard(deal, 0)
+    deal.apply(Action.declare(0, Card.S5))
+    deal.apply(Action.draw(1))
+    assert deal.outcome == Outcome("win", 0, "draw-claim", 1, Card.S5)
+    assert deal.legal_actions(1) == ()  # at once: seat 1 does not discard
+    assert len(deal.hand(1)) == 9
+
+
+def test_r14_only_declared_seats_claim() -> None:
+    deal = deal_of((READY, LOOSE_1_5S, LOOSE_2), stock="9m 1m 5s")
+    draw_discard(deal, 0)
+    deal.apply(Action.pass_(0))
+    draw_discard(deal, 1, "5s")
+    draw_discard(deal, 2)  # draws 5s
+    assert not deal.is_over
+    assert deal.turn == 0
+
+
+#: A variant pack with eight 5c, so that two declared seats can wait for 5c (R14's last sentence).
+EIGHT_5C = Pack("eight 5c", [8 if card is Card.C5 else 4 for card in KOWAH_DECK.kinds] + [0, 0, 0])
+WAITS_5C_A = "5c 5c 1c 1s 1m 2c 2s 2m"
+WAITS_5C_B = "5c 5c 3c 3s 3m 4c 4s 4m"
+OTHER = "5c 6s 7m 9c 9s ot rf wf"
+
+
+def variant_deal(seats: dict[int, str], stock: str, first: int) -> Deal:
+    hands = (seats[0], seats[1], seats[2])
+    return deal_of(hands, stock=stock, first=first, pack=EIGHT_5C)
+
+
+@pytest.mark.parametrize("drawer", [0, 1, 2])
+@pytest.mark.parametrize("by", ["draw-claim", "discard"])
+def test_r14_first_in_rotation_from_the_drawer_or_discarder_wins(drawer: int, by: str) -> None:
+    after, later = (drawer + 1) % 3, (drawer + 2) % 3
+    assert waits(cards(WAITS_5C_A), EIGHT_5C) == {Card.C5} == waits(cards(WAITS_5C_B), EIGHT_5C)
+    stock = "9m 8m 7c 6m " + ("5c" if by == "draw-claim" else "6c")
+    deal = variant_deal({after: WAITS_5C_A, later: WAITS_5C_B, drawer: OTHER}, stock, first=later)
+    draw_discard(deal, later)
+    deal.apply(Action.declare(later, Card.C5))
+    draw_discard(deal, drawer)
+    draw_discard(deal, after)
+    deal.apply(Action.declare(after, Card.C5))
+    draw_discard(deal, later)  # locked
+    assert not deal.is_over
+    if by == "draw-claim":
+        deal.apply(Action.draw(drawer))
+    else:
+        draw_discard(deal, drawer, "5c")
+    # Both wait for 5c: the first after the drawer/discarder wins, not the first seat's neighbour.
+    assert deal.outcome == Outcome.win(after, by, Card.C5)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_r14_own_stock_draw_of_own_wait_is_a_self_draw_before_any_claim(seat: int) -> None:
+    other, third = (seat + 1) % 3, (seat + 2) % 3
+    deal = variant_deal({seat: WAITS_5C_A, other: WAITS_5C_B, third: OTHER}, "9m 8m 7c 5c", first=seat)
+    draw_discard(deal, seat)
+    deal.apply(Action.declare(seat, Card.C5))
+    draw_discard(deal, other)
+    deal.apply(Action.declare(other, Card.C5))
+    draw_discard(deal, third)
+    deal.apply(Action.draw(seat))
+    assert deal.outcome == Outcome.win(seat, "self-draw", Card.C5)
+
+
+# -- R15: multipliers -----------------------------------------------------------------------------
+
+
+def test_r15_multipliers() -> None:
+    assert Outcome.MULTIPLIERS == {"self-draw": 3, "discard": 2, "draw-claim": 1}
+    for by, multiplier in (("self-draw", 3), ("discard", 2), ("draw-claim", 1)):
+        outcome = Outcome.win(1, by, Card.OT)
+        assert outcome.multiplier == multiplier
+        assert outcome.as_dict() == {
+            "result": "win", "winner": 1, "by": by, "multiplier": multiplier, "card": "ot",
+        }
+    assert Outcome.drawn().as_dict() == {"result": "drawn"}  # no money, no totals
+
+
+# -- R16: exhaustion ------------------------------------------------------------------------------
+
+
+def test_r16_the_deal_ends_drawn_right_after_the_last_stock_draw() -> None:
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"))
+    for _ in range(95):
+        draw_discard(deal, deal.turn)
+    assert not deal.is_over and deal.stock_count == 1
+    last_seat = deal.turn
+    assert last_seat == 95 % 3
+    deal.apply(Action.draw(last_seat))
+    assert deal.outcome == Outcome.drawn()
+    assert deal.phase is Phase.OVER and deal.stock_count == 0
+    assert deal.events[-1] == Event("drawn", None)
+    assert len(deal.hand(last_seat)) == 9  # at once: no discard
+    assert all(deal.legal_actions(seat) == () for seat in range(SEATS))
+
+
+@pytest.mark.parametrize(("first", "by"), [(0, "draw-claim"), (1, "self-draw")])
+def test_r16_a_last_card_that_wins_is_a_win_not_a_drawn_deal(first: int, by: str) -> None:
+    # Seat 0 declares on its first turn, waiting for 5s; the last 5s is the last stock card.
+    stock = "9m" if first == 0 else "1m 2c 9m"
+    deal = deal_of((READY, LOOSE_1_5S, LOOSE_2), stock=stock, last="5s", first=first)
+    while deal.turn != 0:
+        draw_discard(deal, deal.turn)
+    draw_discard(deal, 0)
+    deal.apply(Action.declare(0, Card.S5))
+    while not deal.is_over:
+        draw_discard(deal, deal.turn)
+    assert deal.stock_count == 0
+    assert deal.outcome == Outcome.win(0, by, Card.S5)
+
+
+# -- R4–R8 as properties --------------------------------------------------------------------------
+
+
+@given(built_splits())
+def test_two_triples_and_a_pair_obeying_r7_are_ready(split: tuple[Triple, Triple, Card]) -> None:
+    first, second, pair = split
+    assume(ref_same_rank_ok(first, pair) and ref_same_rank_ok(second, pair))
+    hand = [*first, *second, pair, pair]
+    assert is_ready(hand)
+    assert pair in waits(hand)
+    assert split_key([first, second], pair) in {split_key(s.triples, s.wait) for s in splits(hand)}
+    assert distance(hand) == 0
+
+
+@given(built_splits())
+def test_hands_whose_only_splits_break_r7_are_not_ready(split: tuple[Triple, Triple, Card]) -> None:
+    first, second, pair = split
+    assume(not (ref_same_rank_ok(first, pair) and ref_same_rank_ok(second, pair)))
+    hand = [*first, *second, pair, pair]
+    assume(not ref_splits(hand))  # no other split makes it ready
+    assert not is_ready(hand)
+    assert waits(hand) == frozenset()
+    assert splits(hand) == ()
+    assert distance(hand) >= 1
+
+
+@given(deck_hands(), st.permutations([0, 1, 2]), st.randoms(use_true_random=False))
+def test_readiness_and_waits_ignore_order_and_suit_names(
+    hand: list[Card], order: list[int], rng: random.Random
+) -> None:
+    shuffled = list(hand)
+    rng.shuffle(shuffled)
+    assert is_ready(shuffled) == is_ready(hand)
+    assert waits(shuffled) == waits(hand)
+    assert splits(shuffled) == splits(hand)
+    renamed = [relabel(c, order) for c in shuffled]
+    assert is_ready(renamed) == is_ready(hand)
+    assert waits(renamed) == {relabel(w, order) for w in waits(hand)}
+    assert {split_key(s.triples, s.wait) for s in splits(renamed)} == {
+        split_key([[relabel(c, order) for c in t] for t in s.triples], relabel(s.wait, order))
+        for s in splits(hand)
+    }
+    assert distance(renamed) == distance(hand)
