@@ -286,8 +286,6 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
 
 
 def _simulate(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.players import simulate
-
     seats = [name.strip().lower() for name in args.seats.split(",")]
     if len(seats) != 3:
         raise KowahError(N_("error", "--seats needs three players separated by commas, not {value!r}"),
@@ -300,6 +298,8 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:
         raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
+    from kowah.players import simulate
+
     progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
     result = simulate(args.deals, seats, seed=args.seed, jobs=args.jobs, progress=progress)
     if progress is not None:
