@@ -1,0 +1,140 @@
+"""Sphinx directives that generate parts of the kowah documentation from the package itself.
+
+``.. kowah-rules:: LANG``
+    The complete rules in *LANG*, exactly as ``kowah rules --lang LANG --format html`` prints
+    them (a raw HTML fragment), so the rules pages can never drift from the command.
+
+``.. kowah-cli::`` / ``.. kowah-cli:: SUBCOMMAND``
+    The ``--help`` text of the ``kowah`` command, or of one of its subcommands, taken from the
+    real argument parser (:func:`kowah.cli.build_parser`), in a literal block.
+
+The functions :func:`rules_html`, :func:`cli_help` and :func:`subcommands` are what the
+directives show; the tests compare them with the command's own output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+import kowah
+from kowah.cli import build_parser
+from kowah.i18n import LANGUAGES, render_rules, translator
+from kowah.rulebook import TITLE
+
+__all__ = ["HELP_COLUMNS", "cli_help", "rules_html", "rules_title", "setup", "subcommands"]
+
+_PACKAGE = Path(kowah.__file__).resolve().parent
+
+#: The width the help texts are wrapped to, whatever terminal builds the docs.
+HELP_COLUMNS = 78
+
+
+def rules_html(language: str) -> str:
+    """The rules fragment the ``kowah-rules`` directive inserts for *language*."""
+    return render_rules(language, "html")
+
+
+def rules_title(language: str) -> str:
+    """The title of the rules in *language* (the rules pages use it as their title)."""
+    return translator(language).gettext("rules", TITLE)
+
+
+@contextlib.contextmanager
+def _columns(columns: int) -> Iterator[None]:
+    """argparse wraps help to ``$COLUMNS``: fix it while the help is formatted."""
+    saved = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(columns)
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = saved
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def subcommands() -> list[str]:
+    """The names of the ``kowah`` subcommands, in the parser's order."""
+    return list(_subparsers(build_parser(translator("en"))))
+
+
+def cli_help(subcommand: str | None = None, columns: int = HELP_COLUMNS) -> str:
+    """The English ``--help`` text of ``kowah`` or of ``kowah SUBCOMMAND``."""
+    parser = build_parser(translator("en"))
+    if subcommand is not None:
+        found = _subparsers(parser)
+        if subcommand not in found:
+            raise ValueError(f"kowah has no subcommand {subcommand!r} (it has {', '.join(found)})")
+        parser = found[subcommand]
+    with _columns(columns):
+        return parser.format_help()
+
+
+def _note_dependencies(directive: SphinxDirective, *names: str) -> None:
+    """Rebuild the page when these files of the package change (incremental builds)."""
+    for name in names:
+        path = _PACKAGE / name
+        if path.exists():
+            directive.env.note_dependency(str(path))
+
+
+class RulesDirective(SphinxDirective):
+    """``.. kowah-rules:: LANG``: the rules in *LANG* as the ``kowah rules`` command renders them."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        language = self.arguments[0].strip()
+        if language not in LANGUAGES:
+            raise self.error(f"kowah-rules: unknown language {language!r} "
+                             f"(the languages are {', '.join(LANGUAGES)})")
+        # The page depends on the package's text, not only on its own source.
+        _note_dependencies(self, "i18n.py", "rulebook.py", f"_locale/{language}/LC_MESSAGES/kowah.mo")
+        html = rules_html(language)
+        wrapped = f'<div class="kowah-rules" lang="{language}">\n{html}</div>\n'
+        return [nodes.raw("", wrapped, format="html")]
+
+
+class CliDirective(SphinxDirective):
+    """``.. kowah-cli:: [SUBCOMMAND]``: the command's help text, from its argument parser."""
+
+    optional_arguments = 1
+    has_content = False
+    option_spec = {"columns": directives.positive_int}  # noqa: RUF012
+
+    def run(self) -> list[nodes.Node]:
+        subcommand = self.arguments[0].strip() if self.arguments else None
+        columns = self.options.get("columns", HELP_COLUMNS)
+        _note_dependencies(self, "cli.py")
+        try:
+            text = cli_help(subcommand, columns)
+        except ValueError as error:
+            raise self.error(str(error)) from None
+        block = nodes.literal_block(text, text)
+        block["language"] = "text"
+        return [block]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directives."""
+    app.add_directive("kowah-rules", RulesDirective)
+    app.add_directive("kowah-cli", CliDirective)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

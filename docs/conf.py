@@ -1,0 +1,66 @@
+"""Sphinx configuration of the kowah documentation.
+
+Build with ``python3 dev.py docs`` (HTML in ``docs/_build/html``). Everything the pages show
+comes from this folder and the installed package; the build needs no network and no
+graphviz (the turn-flow diagram is committed as SVG next to its DOT source).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+
+import kowah  # noqa: E402  (after the path set-up, like the extension)
+
+project = "kowah"
+author = "The kowah developers"
+copyright = "The kowah developers, MIT licence"
+release = kowah.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "myst_parser",
+    "kowah_docs",
+]
+
+source_suffix = {".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "_ext", "**/*.inc"]
+language = "en"
+today_fmt = "%Y"
+
+# Autodoc: the public API as each module's __all__ lists it, with type hints in signatures.
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_class_signature = "mixed"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+python_use_unqualified_type_names = True
+
+# Doctests (``sphinx-build -b doctest``, run by ``python3 dev.py test``).
+# Only the ``.. doctest::`` blocks of the pages: the docstrings' examples that autodoc shows
+# are run by pytest (--doctest-modules) in their modules' namespaces.
+doctest_test_doctest_blocks = ""
+trim_doctest_flags = True
+
+# MyST reads the Markdown files the project keeps at its root (changelog, glossary).
+myst_heading_anchors = 3
+suppress_warnings = ["myst.header"]
+
+# Offline HTML: a bundled theme, no CDN assets, no MathJax.
+html_theme = "alabaster"
+html_static_path = ["_static"]
+html_title = f"kowah {release}"
+html_theme_options = {
+    "description": "Rules engine, AI players and five-language rules for Kowah (Cheki)",
+    "fixed_sidebar": False,
+    "page_width": "1080px",
+    "show_powered_by": False,
+    "extra_nav_links": {},
+}
+html_show_sourcelink = False
+html_copy_source = False
