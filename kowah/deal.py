@@ -39,6 +39,7 @@ __all__ = [
     "Observation",
     "Outcome",
     "Phase",
+    "random_playout",
 ]
 
 #: Seats at the table (R9).
