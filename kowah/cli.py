@@ -96,7 +96,8 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                           "the rules."))
     from kowah import __version__
 
-    parser.add_argument("--version", action="version", version=f"kowah {__version__}")
+    parser.add_argument("--version", action="version", version=f"kowah {__version__}",
+                        help=_("argparse", "show program's version number and exit"))
     commands = parser.add_subparsers(dest="command", metavar=_("cli", "COMMAND"),
                                      parser_class=_Parser)
     commands.required = True
@@ -311,8 +312,10 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         n=t.format_number(result.deals)))
     for seat, name in enumerate(seats):
         low, high = result.win_rate_interval(seat)
-        print("  " + _("cli", "seat {seat} ({player}): {wins} wins, {rate}% (95% CI {low}–{high}%)", t)
-              .format(seat=seat, player=name, wins=t.format_number(result.wins[seat]),
+        wins = t.ngettext("cli", "seat {seat} ({player}): {wins} win, {rate}% (95% CI {low}–{high}%)",
+                          "seat {seat} ({player}): {wins} wins, {rate}% (95% CI {low}–{high}%)",
+                          result.wins[seat])
+        print("  " + wins.format(seat=seat, player=name, wins=t.format_number(result.wins[seat]),
                       rate=t.format_number(round(100 * result.wins[seat] / result.deals, 1)),
                       low=t.format_number(round(100 * low, 1)),
                       high=t.format_number(round(100 * high, 1))))
