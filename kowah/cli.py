@@ -137,7 +137,8 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     rules.add_argument("--format", choices=("text", "markdown", "html"), default="text",
                        help=_("cli", "output format (default: text)"))
 
-    simulate = commands.add_parser("simulate", parents=[lang], help=_("cli", "pit AI players against each other"),
+    simulate = commands.add_parser("simulate", parents=[lang],
+                                   help=_("cli", "pit AI players against each other"),
                                    description=_("cli", "Play many deals between AI players, rotating "
                                                         "the first seat, and report the results."))
     simulate.add_argument("--deals", type=int, required=True, metavar="N",
