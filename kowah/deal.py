@@ -552,7 +552,8 @@ class Deal:
 
     def _declare(self, seat: int, wait: Card) -> None:
         self._declared[seat] = wait
-        self._known[seat] += [wait, wait]
+        # The exposed pair: two copies are known, counting a copy already known from a take.
+        self._known[seat] += [wait] * max(0, 2 - self._known[seat].count(wait))
         self._window = None
         self.events.append(Event("declare", seat, wait))
 

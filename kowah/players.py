@@ -716,7 +716,7 @@ class _Observer:
                 if card in known[seat] and not drawn_in_public:
                     known[seat].remove(card)
             elif kind == "declare":
-                known[seat] += [card, card]
+                known[seat] += [card] * max(0, 2 - known[seat].count(card))
             elif kind == "draw" and event.public:
                 self.public_draws.append((seat, card))
         self.seen = len(events)

@@ -337,3 +337,31 @@ def test_random_playout_from_a_declared_position() -> None:
         assert outcome.result == "drawn" or outcome.winner is not None
         results[outcome.by] += 1
     assert results["self-draw"] + results["draw-claim"] + results["discard"] > 0
+
+
+def test_known_cards_are_always_in_the_hand() -> None:
+    """Cards an observation calls known (exposed pairs, takes) are really held, copies counted.
+
+    Played by the normal AI, which takes and declares often, so a declared wait that was
+    also taken from the discards comes up (that case once listed three known copies).
+    """
+    from collections import Counter
+
+    from kowah.players import NormalPlayer
+
+    declared_after_take = 0
+    for seed in range(60):
+        deal = Deal.shuffled(seed)
+        players = [NormalPlayer(random.Random(seed * 3 + k)) for k in range(3)]
+        while not deal.is_over:
+            seat = deal.to_move()[0]
+            action = players[seat].choose(deal.observation(seat), deal.legal_actions(seat))
+            was_known = deal.observation(seat).known[seat]
+            deal.apply(action)
+            if action.kind.value == "declare" and action.card in was_known:
+                declared_after_take += 1
+            observation = deal.observation((seat + 1) % 3)
+            for other in range(3):
+                known, held = Counter(observation.known[other]), Counter(deal.hand(other))
+                assert not known - held, (seed, other, known, held)
+    assert declared_after_take > 0
