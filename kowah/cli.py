@@ -56,8 +56,9 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, argparse._("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
-                                                                       "message": message})
+        translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
+        self.exit(2, translate("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
+                                                                    "message": message})
 
 
 @contextlib.contextmanager
@@ -86,7 +87,7 @@ def _lang_from(argv: Sequence[str]) -> str | None:
 def build_parser(t: Translator) -> argparse.ArgumentParser:
     """The ``kowah`` argument parser, with help text in *t*'s language."""
     _ = t.gettext
-    lang = argparse.ArgumentParser(add_help=False)
+    lang = _Parser(add_help=False)
     lang.add_argument("--lang", metavar=_("cli", "TAG"),
                       help=_("cli", "language of all output: en, it, cs, ms or es "
                                     "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
