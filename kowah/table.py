@@ -29,6 +29,10 @@ from kowah.errors import N_, KowahError
 from kowah.players import Player, _Observer, make_player
 from kowah.record import Record
 
+# The AI strengths as shown to the person (the names on the command line stay English).
+_STRENGTHS = {"random": N_("player", "random"), "normal": N_("player", "normal"),
+              "hard": N_("player", "hard")}
+
 __all__ = ["COMMANDS", "play_in_terminal"]
 
 #: The person's seat.
@@ -425,12 +429,14 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
     t = translator
     rng = random.Random(seed)
     deal = Deal.shuffled(rng)
-    names = ["", opponents, opponents]
+    strength = t.gettext("player", _STRENGTHS.get(opponents, opponents))
+    names = ["", strength, strength]
     players: list[Player | None] = [None] + [make_player(opponents, random.Random(rng.getrandbits(64)))
                                               for _ in range(SEATS - 1)]
     table = _Table(t, deal, players, names, stdin, stdout, color, pace)
-    table.write(table.style(t.gettext("cli", "Kowah: you are seat 0, against two {player} players. "
-                                             "Type help or ? for the commands.").format(player=opponents),
+    table.write(table.style(t.gettext("cli", "Kowah: you are seat 0, against two AI players "
+                                             "(strength: {player}). Type help or ? for the "
+                                             "commands.").format(player=strength),
                             _BOLD))
     table.write(t.gettext("cli", "Seat {seat} plays first.").format(seat=deal.first))
     quit_early = False

@@ -30,7 +30,7 @@ class StubTranslator:
                                        "quit": "salir"}
 
     def gettext(self, context: str, message: str) -> str:
-        assert context == "cli"
+        assert context in ("cli", "player")
         return self.WORDS.get(message, message)
 
     def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
