@@ -222,7 +222,8 @@ class Observation:
     discards: tuple[tuple[Card, ...], ...]
     #: Each seat's public wait once it has declared (its exposed pair is two of this card).
     waits: tuple[Card | None, ...]
-    #: Cards known to be in each seat's hand: exposed pairs and cards taken from the discards.
+    #: Cards known to be in each seat's hand: exposed pairs, cards taken from the discards and
+    #: public stock draws (R13) not discarded since.
     known: tuple[tuple[Card, ...], ...]
     #: Stock draws shown to all seats after a declaration (R13), as (seat, card).
     public_draws: tuple[tuple[int, Card], ...]
@@ -508,8 +509,9 @@ class Deal:
         self._stock += 1
         bisect.insort(self._hands[seat], card)
         public = any(wait is not None for wait in self._declared)
-        if public:  # R13
+        if public:  # R13: every seat sees the card, so it is known to be in this hand
             self._public_draws.append((seat, card))
+            self._known[seat].append(card)
         self.events.append(Event("draw", seat, card, public))
         self._drawn = card
         self._taken = None
@@ -533,10 +535,7 @@ class Deal:
 
     def _discard(self, seat: int, card: Card) -> None:
         self._hands[seat].remove(card)
-        # A known (taken) copy stays known when the discard is the card all saw it draw (R13).
-        if card in self._known[seat] and not (
-            card is self._drawn and any(wait is not None for wait in self._declared)
-        ):
+        if card in self._known[seat]:
             self._known[seat].remove(card)
         self._discards[seat].append(card)
         self._latest = card

@@ -181,8 +181,7 @@ def _without(key: tuple[int, ...], card: int) -> tuple[int, ...]:
 def _unseen(observation: Observation) -> list[int]:
     """Copies of each of the 30 kinds this seat has not seen (hand, discards, known cards).
 
-    Like :meth:`Observation.unseen`, but a declared seat is counted as holding exactly two
-    copies of its wait (its exposed pair) even when one of them was taken from the discards.
+    The list form of :meth:`Observation.unseen`.
     """
     counts = [_COPIES] * _KINDS
     for card in observation.hand:
@@ -190,18 +189,10 @@ def _unseen(observation: Observation) -> list[int]:
     for pile in observation.discards:
         for card in pile:
             counts[card] -= 1
-    me = observation.seat
-    waits = observation.waits
     for seat, cards in enumerate(observation.known):
-        if seat == me or not cards:
-            continue
-        for card in cards:
-            counts[card] -= 1
-        wait = waits[seat]
-        if wait is not None:
-            extra = cards.count(wait) - 2
-            if extra > 0:
-                counts[wait] += extra
+        if seat != observation.seat:
+            for card in cards:
+                counts[card] -= 1
     return [count if count > 0 else 0 for count in counts]
 
 
@@ -355,25 +346,16 @@ class NormalPlayer:
 
 
 def _knowledge(observation: Observation) -> list[list[int]]:
-    """For each seat, the counts of cards this seat knows to be in that seat's hand.
+    """For each other seat, the counts of the cards this seat knows to be in its hand.
 
-    Cards taken from the discards, exposed pairs (exactly two copies of a declared wait) and
-    public stock draws (R13), less the cards that seat has discarded since.
+    Cards taken from the discards, exposed pairs and public stock draws (R13), less the cards
+    that seat has discarded since: :attr:`Observation.known` as counts.
     """
-    me = observation.seat
     known = [[0] * _KINDS for _ in range(SEATS)]
-    for event in observation.events:
-        seat, card, kind = event.seat, event.card, event.kind
-        if seat is None or seat == me or card is None:
-            continue
-        counts = known[seat]
-        if kind == "draw" or kind == "take":
-            counts[card] += 1
-        elif kind == "discard":
-            if counts[card]:
-                counts[card] -= 1
-        elif kind == "declare":
-            counts[card] = max(counts[card], 2)
+    for seat, cards in enumerate(observation.known):
+        if seat != observation.seat:
+            for card in cards:
+                known[seat][card] += 1
     return known
 
 
@@ -693,7 +675,6 @@ class _Observer:
     def _catch_up(self) -> None:
         events = self.deal.events
         views, known = self.views, self.known
-        previous = events[self.seen - 1] if self.seen else None
         for event in events[self.seen:]:
             seat, kind, card = event.seat, event.kind, event.card
             if event.public:
@@ -704,21 +685,18 @@ class _Observer:
                     event, card=None)
                 for other, view in enumerate(views):
                     view.append(event if other == seat else hidden)
-            last, previous = previous, event
             if seat is None or card is None:
                 continue
             if kind == "take":
                 known[seat].append(card)
             elif kind == "discard":
-                # A known (taken) copy stays known when the discard is the card all saw drawn (R13).
-                drawn_in_public = (last is not None and last.kind == "draw" and last.seat == seat
-                                   and last.public and last.card == card)
-                if card in known[seat] and not drawn_in_public:
+                if card in known[seat]:
                     known[seat].remove(card)
             elif kind == "declare":
                 known[seat] += [card] * max(0, 2 - known[seat].count(card))
             elif kind == "draw" and event.public:
                 self.public_draws.append((seat, card))
+                known[seat].append(card)
         self.seen = len(events)
 
     def observation(self, seat: int) -> Observation:

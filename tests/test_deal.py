@@ -340,7 +340,7 @@ def test_random_playout_from_a_declared_position() -> None:
 
 
 def test_known_cards_are_always_in_the_hand() -> None:
-    """Cards an observation calls known (exposed pairs, takes) are really held, copies counted.
+    """Cards an observation calls known (exposed pairs, takes, public draws) are held, copies counted.
 
     Played by the normal AI, which takes and declares often, so a declared wait that was
     also taken from the discards comes up (that case once listed three known copies).
@@ -349,7 +349,7 @@ def test_known_cards_are_always_in_the_hand() -> None:
 
     from kowah.players import NormalPlayer
 
-    declared_after_take = 0
+    declared_after_take = public_draws = 0
     for seed in range(60):
         deal = Deal.shuffled(seed)
         players = [NormalPlayer(random.Random(seed * 3 + k)) for k in range(3)]
@@ -360,8 +360,14 @@ def test_known_cards_are_always_in_the_hand() -> None:
             deal.apply(action)
             if action.kind.value == "declare" and action.card in was_known:
                 declared_after_take += 1
+            last = deal.events[-1]
+            if last.kind == "draw" and last.public and last.card is not None:
+                # R13: a public draw is known to be in the drawer's hand until it is discarded.
+                public_draws += 1
+                assert last.card in deal.observation((seat + 2) % 3).known[seat]
             observation = deal.observation((seat + 1) % 3)
             for other in range(3):
                 known, held = Counter(observation.known[other]), Counter(deal.hand(other))
                 assert not known - held, (seed, other, known, held)
     assert declared_after_take > 0
+    assert public_draws > 0
