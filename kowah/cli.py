@@ -317,7 +317,8 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         wins = t.ngettext("cli", "seat {seat} ({player}): {wins} win, {rate}% (95% CI {low}–{high}%)",
                           "seat {seat} ({player}): {wins} wins, {rate}% (95% CI {low}–{high}%)",
                           result.wins[seat])
-        print("  " + wins.format(seat=seat, player=name, wins=t.format_number(result.wins[seat]),
+        print("  " + wins.format(seat=seat, player=t.gettext("player", name),
+                                 wins=t.format_number(result.wins[seat]),
                       rate=t.format_number(round(100 * result.wins[seat] / result.deals, 1)),
                       low=t.format_number(round(100 * low, 1)),
                       high=t.format_number(round(100 * high, 1))))

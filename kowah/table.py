@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -62,7 +63,13 @@ class Text(Protocol):
     def card_name(self, card: Card, short: bool = False) -> str: ...
     def outcome(self, outcome: Any) -> str: ...
     def error(self, exc: KowahError) -> str: ...
-    def format_list(self, items: Iterable[str]) -> str: ...
+    def format_list(self, items: Iterable[str], style: Any = ...) -> str: ...
+
+
+def _fold(word: str) -> str:
+    """*word* in lower case without accents, for forgiving matching of typed commands."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 class _Quit(Exception):
@@ -115,12 +122,6 @@ class _Table:
 
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(card) for card in cards)
-
-    def seat_name(self, seat: int) -> str:
-        t = self.t
-        if seat == HUMAN:
-            return t.gettext("cli", "you")
-        return t.gettext("cli", "seat {seat} ({player})").format(seat=seat, player=self.names[seat])
 
     # -- narration of what happened --
 
@@ -219,13 +220,16 @@ class _Table:
         for command, forms in COMMANDS.items():
             words[command] = command
             for form in forms:
-                words[form.lower()] = command
-                words[self.t.gettext("cli", form).lower()] = command
+                words[_fold(form)] = command
+                words[_fold(self.t.gettext("cli", form))] = command
         return words
 
     def command(self, word: str) -> str | None:
-        """The command a word names: exactly, or as the unambiguous beginning of one word."""
-        word = word.lower()
+        """The command a word names: exactly, or as the unambiguous beginning of one word.
+
+        Case and accents are ignored, so ``liznout`` is understood as ``líznout``.
+        """
+        word = _fold(word)
         if word in self.words:
             return self.words[word]
         found = {command for form, command in self.words.items() if len(form) > 1 and form.startswith(word)}
@@ -278,7 +282,7 @@ class _Table:
             waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
             return t.gettext(
                 "cli", "Your hand is ready! Declare checki (declare {waits}) or pass (p)?"
-            ).format(waits=t.format_list(waits))
+            ).format(waits=t.format_list(waits, style="or"))
         if observation.phase is Phase.START:
             latest = observation.latest_discard
             if ActionKind.TAKE in kinds and latest is not None:

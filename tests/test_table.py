@@ -48,7 +48,7 @@ class StubTranslator:
     def error(self, exc: KowahError) -> str:
         return f"ERROR {exc}"
 
-    def format_list(self, items: Iterable[str]) -> str:
+    def format_list(self, items: Iterable[str], style: str = "standard") -> str:
         return " / ".join(items)
 
 
@@ -208,3 +208,18 @@ def test_no_colour_when_piped() -> None:
                             timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     assert "Your hand" in result.stdout and ESC not in result.stdout
+
+
+def test_commands_in_the_real_catalogues_ignore_case_and_accents() -> None:
+    """Czech 'líznout' (draw) typed as 'LIZNOUT' is understood; so is the Czech quit word."""
+    from kowah.i18n import translator
+
+    out = io.StringIO()
+    code = play_in_terminal(translator("cs"), seed=3, opponents="normal", record_path=None,
+                            stdin=io.StringIO("LIZNOUT\n1\nkonec\n"), stdout=out, color=False,
+                            pace=0.0)
+    text = out.getvalue()
+    assert code == 0
+    assert "Lížete si" in text  # the draw happened
+    assert "Odcházíte od stolu." in text  # and 'konec' quit
+    assert "Nerozumím" not in text
