@@ -49,9 +49,11 @@ def bench_hands(n: int) -> None:
 
     for hand in cards:  # warm distance's shape cache, as mahjong's lru_cache would be warm
         distance(hand)
+    held = [tuple(sorted(hand)) for hand in cards]  # as the engine holds hands: sorted
     figures = {
         "floor: sort 8 indices + set lookup": rate(floor, indices),
         "is_ready (random hands)": rate(is_ready, cards),
+        "is_ready (random hands, as held: sorted)": rate(is_ready, held),
         "distance (random hands)": rate(distance, cards),
     }
     readies = [tuple(rng.sample(key, 8)) for key in rng.sample(sorted(ready), min(n, 20_000))]
@@ -83,9 +85,15 @@ def bench_hands(n: int) -> None:
     print(f"  is_ready cost vs floor:        {floor_rate / figures['is_ready (random hands)']:.2f}x "
           f"(random), {floor_rate / figures['is_ready (ready hands)']:.2f}x (ready)   target <= 2x")
     if "mahjong Agari.is_agari (14 tiles)" in figures:
+        # Like for like, each library takes its own canonical hand: mahjong a 34-count vector
+        # built beforehand, kowah a hand as Deal and Observation hold it (sorted). is_ready
+        # still sorts it (cheaply, the run is already in order) and checks it.
+        agari_rate = figures["mahjong Agari.is_agari (14 tiles)"]
         print(f"  is_ready vs mahjong is_agari:  "
-              f"{figures['is_ready (random hands)'] / figures['mahjong Agari.is_agari (14 tiles)']:.2f}x"
+              f"{figures['is_ready (random hands, as held: sorted)'] / agari_rate:.2f}x (canonical forms)"
               "   target >= 1x")
+        print(f"                                 "
+              f"{figures['is_ready (random hands)'] / agari_rate:.2f}x (kowah hands in random order)")
         shanten_rate = figures["mahjong Shanten.calculate_shanten (13 tiles)"]
         print(f"  distance vs mahjong shanten:   "
               f"{figures['distance (random hands)'] / shanten_rate:.1f}x   target >= 10x")

@@ -110,7 +110,9 @@ def _build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
     by_bits = {
         bits: frozenset(card for card in _CARDS if bits >> card & 1) for bits in set(found.values())
     }
-    return {key: by_bits[bits] for key, bits in found.items()}
+    # Keys of Card values, not ints: a lookup that finds its key then compares by identity.
+    card = _CARDS.__getitem__
+    return {tuple(map(card, key)): by_bits[bits] for key, bits in found.items()}
 
 
 # Filled on first use, so that importing the package stays fast.
@@ -180,7 +182,7 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
             return True
         try:  # the hot path for hands that are not ready: is this a valid Kowah hand?
             # Five copies of a card would fill positions 3 and 4 of the sorted key.
-            if (len(key) == 8 and key[7] <= 29 and key[0] >= 0 and _KOWAH_TABLE
+            if (len(key) == 8 and key[7] <= 29 and _KOWAH_TABLE
                     and (key[3] != key[4] or (key[0] != key[4] and key[1] != key[5]
                                               and key[2] != key[6] and key[3] != key[7]))):
                 return False
