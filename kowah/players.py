@@ -367,17 +367,8 @@ class _Determiniser:
         me = observation.seat
         self.me = me
         known = _knowledge(observation)
-        pool = [_COPIES] * _KINDS
-        for card in observation.hand:
-            pool[card] -= 1
-        for pile in observation.discards:
-            for card in pile:
-                pool[card] -= 1
-        for seat in range(SEATS):
-            if seat != me:
-                for kind in range(_KINDS):
-                    pool[kind] -= known[seat][kind]
-        self.pool = [kind for kind in range(_KINDS) for _ in range(max(0, pool[kind]))]
+        pool = _unseen(observation)
+        self.pool = [kind for kind in range(_KINDS) for _ in range(pool[kind])]
         self.known = [[card for card in range(_KINDS) for _ in range(known[seat][card])]
                       for seat in range(SEATS)]
         self.concealed = [
@@ -386,7 +377,7 @@ class _Determiniser:
         ]
         self.stock_count = observation.stock_count
         self.consistent = (
-            min(pool) >= 0 and min(self.concealed) >= 0
+            min(self.concealed) >= 0  # a clamped negative count makes the pool too large
             and len(self.pool) == sum(self.concealed) + self.stock_count
         )
         self.hand = list(observation.hand)
