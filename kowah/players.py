@@ -203,15 +203,6 @@ def _avoid(observation: Observation) -> frozenset[int]:
     )
 
 
-def _best_wait(waits: Iterable[Card], live: Sequence[int]) -> tuple[int, Card | None]:
-    """The wait with the most live copies (ties: the lowest card), and its live copies."""
-    best: tuple[int, Card | None] = (-1, None)
-    for wait in sorted(waits):
-        if live[wait] > best[0]:
-            best = (live[wait], wait)
-    return best
-
-
 def _discard_scores(
     hand: tuple[int, ...], options: Sequence[int], live: Sequence[int], avoid: frozenset[int]
 ) -> list[tuple[tuple[int, int, int], int]]:
