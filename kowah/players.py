@@ -543,10 +543,14 @@ class HardPlayer:
         candidates = self._candidates(observation, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        determiniser = _Determiniser(observation)
+        determiniser = self._sampler(observation)
         if not determiniser.consistent:  # cannot happen with a Deal's observations
             return candidates[0]
         return self._search(observation, determiniser, candidates)
+
+    def _sampler(self, observation: Observation) -> _Determiniser:
+        """What draws the hidden cards for the search (benchmarks/ceiling.py swaps in the truth)."""
+        return _Determiniser(observation)
 
     def _candidates(self, observation: Observation, legal_actions: tuple[Action, ...]) -> list[Action]:
         """The actions worth searching, the heuristic's favourite first."""
