@@ -160,15 +160,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from kowah.i18n import LocaleWarning, translator
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", LocaleWarning)
+    # A language asked for with --lang must exist; one that only the environment asks for
+    # falls back to English silently, as gettext programs do.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LocaleWarning)
         try:
-            t = translator(_lang_from(argv))
+            t = translator(None)
         except KowahError as error:  # a catalogue missing from a broken install
             print(f"kowah: {error}", file=sys.stderr)
             return 2
-    for warning in caught:
-        print(f"kowah: {warning.message}", file=sys.stderr)
+    lang = _lang_from(argv)
+    if lang is not None:
+        try:
+            t = translator(lang, strict=True)
+        except KowahError as error:
+            print(_("cli", "kowah: error: {message}", t).format(message=t.error(error)), file=sys.stderr)
+            return 2
     try:
         with _argparse_in(t):
             args = build_parser(t).parse_args(argv)
@@ -282,10 +289,26 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
 
     color = _interactive(sys.stdout) and not os.environ.get("NO_COLOR")
     pace = args.pace if args.pace is not None else (0.8 if _interactive(sys.stdin) else 0.0)
-    if pace < 0:
-        raise KowahError(N_("error", "the pace must not be negative, not {value}"), value=pace)
+    if not 0 <= pace <= 60:  # also refuses nan and inf
+        raise KowahError(N_("error", "--pace must be a number of seconds from 0 to 60, not {value}"),
+                         value=args.pace)
+    if args.record is not None:
+        _check_writable(args.record)
     return play_in_terminal(t, seed=args.seed, opponents=args.opponents, record_path=args.record,
                             stdin=sys.stdin, stdout=sys.stdout, color=color, pace=pace)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a record path that cannot be written, before the deal is played."""
+    if path.is_dir():
+        raise KowahError(N_("error", "cannot save the record to {path}: it is a folder"), path=str(path))
+    folder = path.parent
+    if not folder.is_dir():
+        raise KowahError(N_("error", "cannot save the record to {path}: there is no folder {folder}"),
+                         path=str(path), folder=str(folder))
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise KowahError(N_("error", "cannot save the record to {path}: permission denied"),
+                         path=str(path))
 
 
 def _simulate(args: argparse.Namespace, t: Translator) -> int:

@@ -22,6 +22,7 @@ import bisect
 import math
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -833,6 +834,11 @@ def _play_chunk(job: tuple[tuple[str, ...], int, int, int]) -> list[tuple[int | 
     return [_play_one(seats, seed, index) for index in range(start, stop)]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate(deals: int, seats: Sequence[str], seed: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play *deals* deals between the players named in *seats* and count the results.
@@ -865,7 +871,7 @@ def simulate(deals: int, seats: Sequence[str], seed: int = 0, jobs: int = 1,
     else:
         size = max(1, min(50, deals // (jobs * 8)))
         chunks = [(names, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
-        with multiprocessing.get_context().Pool(jobs) as pool:
+        with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
             for chunk in pool.imap(_play_chunk, chunks):
                 results += chunk
                 if progress is not None:

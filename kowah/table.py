@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from kowah.cards import Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation, Phase
-from kowah.errors import N_, KowahError
+from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase
+from kowah.errors import N_, IllegalActionError, KowahError
 from kowah.players import Player, _Observer, make_player
 from kowah.record import Record
 
@@ -52,6 +52,34 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "help": (N_("cli", "help"), "?", "h"),
     "rules": (N_("cli", "rules"),),
     "quit": (N_("cli", "quit"), "q", "exit"),
+}
+
+
+# What the engine's reasons (kowah.deal, context "error") say about "a seat", said to the person.
+_TO_YOU: dict[str, str] = {
+    "a seat may declare only right after its own discard, with a ready hand": N_(
+        "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
+    "it has drawn or taken already and must discard": N_(
+        "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
+    "draw from the stock or take the latest discard first": N_(
+        "cli", "Draw (d) or take the latest discard (t) first, then discard."),
+    "the opening turn must draw from the stock": N_("cli", "The opening turn must draw from the stock."),
+    "there is no discard to take": N_("cli", "There is no discard to take."),
+    "a card taken from the discards may not be discarded in the same turn": N_(
+        "cli", "You may not discard the card you have just taken."),
+    "{card} is not in the hand": N_("cli", "{card} is not in your hand."),
+    "{card} is not a wait of this hand (waits: {waits})": N_(
+        "cli", "{card} is not a wait of your hand (waits: {waits})."),
+    "it is seat {turn}'s turn": N_("cli", "It is seat {turn}'s turn."),
+}
+
+_WINDOW = "a seat may declare only right after its own discard, with a ready hand"
+
+# The end of a deal that seat 0 won, by kind of win (R14, R15).
+_YOU_WIN = {
+    "self-draw": N_("cli", "You win by self-draw with {card}, ×{multiplier}."),
+    "discard": N_("cli", "You win by claiming the discard {card}, ×{multiplier}."),
+    "draw-claim": N_("cli", "You win by claiming the stock draw {card}, ×{multiplier}."),
 }
 
 
@@ -366,6 +394,9 @@ class _Table:
                 self.rules()
                 continue
             if choice == "declare":
+                if not any(action.kind is ActionKind.DECLARE for action in legal):
+                    self.problem(t.gettext("cli", _TO_YOU[_WINDOW]))
+                    continue
                 choice = self.choose_wait(legal)
             if not isinstance(choice, Action):
                 self.problem(t.gettext(
@@ -378,32 +409,62 @@ class _Table:
             deal.apply(choice)
             return
 
-    def choose_wait(self, legal: Sequence[Action]) -> Action | str | None:
+    def choose_wait(self, legal: Sequence[Action]) -> Action:
+        """The declaration the person picks when the hand offers several waits (R8), or a pass."""
         t = self.t
         declares = [action for action in legal if action.kind is ActionKind.DECLARE]
-        if not declares:
-            return Action.declare(HUMAN, Card.C1)  # not legal: why_not explains
         if len(declares) == 1:
             return declares[0]
-        waits = [str(action.card) for action in declares]
+        waits = t.format_list([str(action.card) for action in declares], style="or")
         while True:
-            text = self.ask(t.gettext("cli", "Which wait will you expose: {waits}?").format(
-                waits=t.format_list(waits)))
+            question = t.gettext("cli", "Which wait will you expose: {waits}? (p: do not declare)")
+            text = self.ask(question.format(waits=waits))
             for action in declares:
-                if text.lower() == str(action.card):
+                if _fold(text) == str(action.card):
                     return action
-            if self.command(text) == "quit":
+            command = self.command(text) if text else None
+            if command == "quit":
                 raise _Quit
-            self.problem(t.gettext("cli", "Choose one of {waits}.").format(waits=t.format_list(waits)))
+            if command in ("pass", "no"):
+                return Action.pass_(HUMAN)
+            self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
 
     def why_not(self, action: Action) -> str:
-        """Why an action the person typed is not legal now, in their language."""
+        """Why an action the person typed is not legal now, in their language, said to them."""
         copy = self.deal.copy()
         try:
             copy.apply(action)
-        except KowahError as error:
+        except IllegalActionError as error:
+            mine = _TO_YOU.get(error.reason_template)
+            if mine is None:
+                return self.t.error(error)
+            params = {key: str(value) if isinstance(value, Card) else value
+                      for key, value in error.reason_params.items()}
+            return self.t.gettext("cli", mine).format(**params)
+        except KowahError as error:  # pragma: no cover - every refusal is an IllegalActionError
             return self.t.error(error)
         return self.t.gettext("cli", "That is not possible now.")  # pragma: no cover
+
+    def end(self, outcome: Outcome) -> None:
+        """Tell how the deal ended (with the multiplier only, R15) and show the winning hand."""
+        t = self.t
+        self.write()
+        winner, card = outcome.winner, outcome.card
+        if winner == HUMAN and card is not None and outcome.by in _YOU_WIN:
+            line = t.gettext("cli", _YOU_WIN[outcome.by]).format(
+                card=str(card), multiplier=outcome.multiplier)
+        else:
+            line = t.outcome(outcome)
+        self.write(self.style(line, _BOLD))
+        if winner is not None and card is not None:
+            cards = self.cards(_winning_hand(self.deal, winner, card))
+            if winner == HUMAN:
+                self.write(t.gettext("cli", "Your winning hand: {cards}").format(cards=cards))
+                return
+            self.write(t.gettext("cli", "You lose this deal."))
+            self.write(t.gettext("cli", "Seat {seat}'s winning hand: {cards}").format(
+                seat=winner, cards=cards))
+        self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(self.deal.hand(HUMAN))))
 
     def play(self) -> None:
         deal = self.deal
@@ -419,6 +480,12 @@ class _Table:
             seen = self.observer.observation(seat)
             deal.apply(player.choose(seen, seen.legal_actions))
         self.narrate(self.observer.observation(HUMAN))
+
+
+def _winning_hand(deal: Deal, seat: int, card: Card) -> list[Card]:
+    """The winner's eight cards and the card that won (a claimed card is not in the hand)."""
+    hand = list(deal.hand(seat))
+    return hand if len(hand) > 8 else sorted([*hand, card])
 
 
 def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, record_path: Path | None,
@@ -453,14 +520,8 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
         return 1
     outcome = deal.outcome
     if outcome is not None:
-        table.write()
-        table.write(table.style(t.outcome(outcome), _BOLD))
-        if outcome.winner == HUMAN:
-            table.write(t.gettext("cli", "You win!"))
-        elif outcome.winner is not None:
-            table.write(t.gettext("cli", "You lose this deal."))
-        table.write(t.gettext("cli", "Your hand: {cards}").format(cards=table.hand_line(deal.hand(HUMAN))))
-    return _save(table, deal, record_path, ask=not quit_early)
+        table.end(outcome)
+    return _save(table, deal, record_path, ask=not quit_early and table.echo_free)
 
 
 def _save(table: _Table, deal: Deal, record_path: Path | None, ask: bool) -> int:

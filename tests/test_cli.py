@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -171,11 +174,57 @@ def test_rules_formats(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "pdf" in err
 
 
-def test_unknown_language_warns_and_falls_back(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_language_asked_for_is_an_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
     code, out, err = run(capsys, "--lang", "xx", "check", "9c 9s 9m 9c 9s 9m 1c 1c")
-    assert code == 0
-    assert "Wait: 1c (One of Coins)" in out
-    assert "xx" in err and "Traceback" not in err
+    assert code == 2 and out == ""
+    assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)\n"
+    monkeypatch.setenv("LANG", "cs_CZ.UTF-8")  # the error itself follows the environment
+    code, _, err = run(capsys, "rules", "--lang=pt")
+    assert code == 2 and "'pt'" in err and "katalog" in err
+
+
+def test_an_unknown_language_in_the_environment_falls_back_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    code, out, err = run(capsys, "check", "9c 9s 9m 9c 9s 9m 1c 1c")
+    assert code == 0 and "Wait: 1c (One of Coins)" in out and err == ""
+
+
+@pytest.mark.parametrize("pace", ["inf", "nan", "-1", "61", "1e300"])
+def test_play_refuses_a_pace_out_of_range(capsys: pytest.CaptureFixture[str], pace: str) -> None:
+    code, out, err = run(capsys, "--lang", "en", "play", "--pace", pace)
+    assert code == 2 and out == ""
+    assert err.startswith("kowah: error: --pace must be a number of seconds from 0 to 60, not ")
+
+
+def test_play_refuses_a_record_path_it_cannot_write_before_the_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "--lang", "en", "play", "--record", str(tmp_path))
+    assert code == 2 and out == "" and "it is a folder" in err
+    missing = tmp_path / "no" / "deal.json"
+    code, out, err = run(capsys, "--lang", "en", "play", "--record", str(missing))
+    assert code == 2 and out == "" and f"there is no folder {missing.parent}" in err
+
+
+def test_ctrl_c_stops_a_parallel_simulation_without_tracebacks() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "400", "--seats",
+         "hard,hard,hard", "--jobs", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    time.sleep(3)  # the workers are busy by now
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
 def test_language_from_environment(

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from kowah.cards import Card
-from kowah.deal import Deal
+from kowah.deal import Action, Deal
 from kowah.errors import KowahError
 from kowah.record import Record
-from kowah.table import play_in_terminal
+from kowah.table import _Table, play_in_terminal
 
 ESC = "\x1b["
 
@@ -49,7 +49,7 @@ class StubTranslator:
         return f"ERROR {exc}"
 
     def format_list(self, items: Iterable[str], style: str = "standard") -> str:
-        return " / ".join(items)
+        return f" {style} ".join(items)
 
 
 def _seed_where(first: int) -> int:
@@ -76,14 +76,58 @@ def test_a_scripted_deal_reaches_the_end_and_saves_its_record(tmp_path: Path) ->
     assert replayed.is_over
     outcome = replayed.outcome
     assert outcome is not None
-    if outcome.result == "win":
+    if outcome.result == "win" and outcome.winner == 0:
+        assert "You win by claiming" in out or "You win by self-draw" in out
+        assert "Your winning hand:" in out
+    elif outcome.result == "win":
         assert f"OUTCOME seat {outcome.winner} by {outcome.by} x{outcome.multiplier}" in out
+        assert f"Seat {outcome.winner}'s winning hand:" in out and "You lose this deal." in out
     else:
         assert "OUTCOME drawn" in out
     assert "Record saved to" in out
     assert "Your hand:" in out and "Seat 1 (normal)" in out
-    assert "ERROR" in out  # e.g. "pass" at the start of a turn
+    # "pass" at the start of a turn is refused, in words meant for the person.
+    assert "You can declare checki, or pass, only right after your own discard" in out
+    assert "ERROR" not in out and "seat 0 cannot" not in out
     assert ESC not in out
+
+
+def test_the_winning_hand_holds_the_claimed_card(tmp_path: Path) -> None:
+    record = tmp_path / "deal.json"
+    for seed in range(60):
+        _, out = _play("d\n1\np\n" * 400, seed=seed, record=record)
+        outcome = Record.loads(record.read_text()).replay().outcome
+        if outcome is None or outcome.winner in (None, 0) or outcome.by == "self-draw":
+            continue
+        # A claimed card is not in the winner's hand: the table shows it with the eight.
+        line = next(line for line in out.splitlines() if f"Seat {outcome.winner}'s winning hand:" in line)
+        shown = line.split(":", 1)[1].split()
+        assert len(shown) == 9 and str(outcome.card) in shown
+        return
+    raise AssertionError("no deal of 60 was won by an AI's claim")
+
+
+def test_piped_input_is_not_offered_to_save() -> None:
+    code, out = _play("d\n1\np\n" * 400 + "name.json\n", seed=_seed_where(1))
+    assert code == 0 and "OUTCOME" in out
+    assert "Save the game record?" not in out and "Record saved" not in out
+
+
+def test_declare_when_it_is_not_possible_says_so_without_inventing_a_wait() -> None:
+    _, out = _play("c\np\nq\n", seed=_seed_where(1))
+    lines = [line for line in out.splitlines() if "You can declare checki, or pass" in line]
+    assert len(lines) == 2 and all("1c" not in line for line in lines)
+
+
+def test_choosing_among_several_waits_or_not_declaring() -> None:
+    declares = [Action.declare(0, Card.C1), Action.declare(0, Card.M1)]
+    for text, expected in (("zz\n1M\n", declares[1]), ("help\np\n", Action.pass_(0))):
+        out = io.StringIO()
+        table = _Table(StubTranslator(), Deal.shuffled(1), [None, None, None], ["", "", ""],
+                       io.StringIO(text), out, False, 0)
+        assert table.choose_wait(declares) == expected
+        assert "Which wait will you expose: 1c or 1m? (p: do not declare)" in out.getvalue()
+        assert "Choose 1c or 1m, or p not to declare." in out.getvalue()
 
 
 def test_the_end_offers_to_save_when_no_path_is_given(tmp_path: Path) -> None:
@@ -95,6 +139,9 @@ def test_the_end_offers_to_save_when_no_path_is_given(tmp_path: Path) -> None:
 
         lines: ClassVar[list[str]] = ["d", "1", "p"]
         count = 0
+
+        def isatty(self) -> bool:  # the offer is made to a person at a terminal only
+            return True
 
         def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
             if "Save the game record?" in out.getvalue():
@@ -117,7 +164,8 @@ def test_bad_input_reprompts_and_eof_quits(tmp_path: Path) -> None:
     code, out = _play(f"zz\n{hand_size + 5}\ntake\nws\n{absent}\ndiscard\n\n?\n", seed=seed)
     assert code == 0
     assert out.count("I did not understand") == 4  # zz, 14, ws, "discard" alone
-    assert out.count("ERROR") == 2  # take (must discard first), a card not in the hand
+    assert "You have drawn or taken a card already: now discard one" in out  # take
+    assert f"{absent} is not in your hand." in out
     assert "draw the top card of the stock" in out  # the help
     assert "You leave the table." in out  # EOF
     prompts = out.count("Discard which card (code or position 1–9)?")
