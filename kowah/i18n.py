@@ -31,7 +31,17 @@ import attrs
 
 from kowah.cards import Card, format_cards
 from kowah.errors import N_, IllegalActionError, KowahError, LocaleError
-from kowah.rulebook import RULEBOOK, TITLE, Bullets, Example, Examples, Legend, Paragraph
+from kowah.rulebook import (
+    RULEBOOK,
+    TITLE,
+    Block,
+    Bullets,
+    Example,
+    Examples,
+    Legend,
+    Paragraph,
+    Section,
+)
 
 __all__ = [
     "FORMATS",
@@ -457,6 +467,12 @@ def _legend(t: Translator, card: Card) -> tuple[str, str]:
     return card.code, t.card_name(card)
 
 
+def _heading(t: Translator, number: int, section: Section) -> str:
+    """``"12. Claims (R14)"``: the number, the title and the rulings the section states."""
+    heading = f"{t.format_number(number)}. {t.gettext('rules', section.title)}"
+    return f"{heading} ({section.label})" if section.rulings else heading
+
+
 def _render_text(t: Translator) -> str:
     lines: list[str] = []
     title = t.gettext("rules", TITLE)
@@ -468,7 +484,7 @@ def _render_text(t: Translator) -> str:
         lines.extend(line.replace(_NBSP, " ") for line in wrapped)
 
     for number, section in enumerate(RULEBOOK, start=1):
-        heading = f"{t.format_number(number)}. {t.gettext('rules', section.title)}"
+        heading = _heading(t, number, section)
         lines += ["", heading, "-" * len(heading)]
         for block in section.blocks:
             lines.append("")
@@ -488,6 +504,9 @@ def _render_text(t: Translator) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The blocks shown as lists: two of them in a row must not merge into one list.
+_LISTS = (Bullets, Examples, Legend)
+
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
 
 
@@ -495,12 +514,21 @@ def _md(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
+#: Ends a list in CommonMark (and so on GitHub and in MyST), so that the next list is a
+#: list of its own rather than more items of this one; it shows nothing.
+_MD_END_LIST = "<!-- -->"
+
+
 def _render_markdown(t: Translator) -> str:
     out = [f"# {_md(t.gettext('rules', TITLE))}"]
     for number, section in enumerate(RULEBOOK, start=1):
-        out += ["", f"## {t.format_number(number)}. {_md(t.gettext('rules', section.title))}"]
+        out += ["", f"## {_md(_heading(t, number, section))}"]
+        previous: Block | None = None
         for block in section.blocks:
             out.append("")
+            if isinstance(block, _LISTS) and isinstance(previous, _LISTS):
+                out += [_MD_END_LIST, ""]
+            previous = block
             if isinstance(block, Paragraph):
                 out.append(_md(t.gettext("rules", block.text)))
             elif isinstance(block, Bullets):
@@ -521,8 +549,11 @@ def _render_html(t: Translator) -> str:
     out: list[str] = []
     for number, section in enumerate(RULEBOOK, start=1):
         out.append(f'<section id="{esc(section.key)}">')
-        out.append(f"<h2>{esc(t.format_number(number))}. "
-                   f"{esc(t.gettext('rules', section.title))}</h2>")
+        # One anchor per ruling (rules/en.html#r14), and the label the other pages cite.
+        anchors = "".join(f'<span id="r{ruling}"></span>' for ruling in section.rulings)
+        label = f' <span class="rulings">({esc(section.label)})</span>' if section.rulings else ""
+        out.append(f"<h2>{anchors}{esc(t.format_number(number))}. "
+                   f"{esc(t.gettext('rules', section.title))}{label}</h2>")
         for block in section.blocks:
             if isinstance(block, Paragraph):
                 out.append(f"<p>{esc(t.gettext('rules', block.text))}</p>")
@@ -553,12 +584,22 @@ def render_rules(language: str | Translator = "en", format: str = "text") -> str
     """The complete rules (R1–R16) in *language*, as ``text``, ``markdown`` or ``html``.
 
     Text is wrapped at 78 columns with numbered sections; HTML is a fragment of
-    ``<section>`` elements with ``<h2>``, ``<p>`` and ``<ul>``.
+    ``<section>`` elements with ``<h2>``, ``<p>`` and ``<ul>``. Each section's heading ends
+    with the rulings it states, as the rest of the project cites them (``R14``, ``R4–R6``);
+    in HTML each ruling also has an anchor, ``id="r14"``, and each section keeps its key as id.
 
     >>> print(render_rules("en", "markdown").splitlines()[2])
     ## 1. Objective
+    >>> print(next(line for line in render_rules("en").splitlines() if "Claims" in line))
+    12. Claims (R14)
     >>> print(render_rules(translator("es"), "html").splitlines()[1])
     <h2>1. Objetivo</h2>
+    >>> page = render_rules("en", "html").splitlines()
+    >>> start = page.index('<section id="claims">')
+    >>> for line in page[start:start + 2]:
+    ...     print(line)
+    <section id="claims">
+    <h2><span id="r14"></span>12. Claims <span class="rulings">(R14)</span></h2>
     >>> render_rules("en", "pdf")
     Traceback (most recent call last):
     ...

@@ -97,6 +97,27 @@ class Section:
     rulings: tuple[int, ...]
     blocks: tuple[Block, ...]
 
+    @property
+    def label(self) -> str:
+        """The rulings of the section as the project cites them, e.g. ``"R14"`` or ``"R4–R6"``.
+
+        Consecutive rulings make a range, others a comma list; the label is the same in every
+        language (it is a citation, not text). A section that states no ruling has ``""``.
+
+        >>> section("claims").label, section("ready").label, section("objective").label
+        ('R14', 'R4–R6', '')
+        >>> Section("x", "X", (1, 2, 5, 7, 8, 9), ()).label
+        'R1–R2, R5, R7–R9'
+        """
+        runs: list[list[int]] = []
+        for ruling in sorted(self.rulings):
+            if runs and ruling == runs[-1][-1] + 1:
+                runs[-1].append(ruling)
+            else:
+                runs.append([ruling])
+        return ", ".join(f"R{run[0]}" if len(run) == 1 else f"R{run[0]}–R{run[-1]}"
+                         for run in runs)
+
 
 #: The title of the rules document.
 TITLE = N_("rules", "The rules of Kowah")

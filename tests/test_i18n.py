@@ -5,13 +5,16 @@ from __future__ import annotations
 import builtins
 import gettext
 import html.parser
+import itertools
 import os
+import re
 import subprocess
 import sys
 import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
+import markdown_it  # installed with the docs extra (myst-parser), which the test command uses
 import pytest
 
 from kowah import Card, CardParseError, IllegalActionError, KowahError, LocaleError, parse_cards
@@ -27,7 +30,7 @@ from kowah.i18n import (
     render_rules,
     translator,
 )
-from kowah.rulebook import RULEBOOK, Example, Examples
+from kowah.rulebook import RULEBOOK, Bullets, Example, Examples, Legend
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html"}
@@ -344,8 +347,78 @@ def test_text_rules_are_wrapped_and_numbered(language: str) -> None:
     assert max(len(line) for line in text.splitlines()) <= 78
     t = translator(language)
     for number, section in enumerate(RULEBOOK, start=1):
-        assert f"\n{number}. {t.gettext('rules', section.title)}\n" in text
+        label = f" ({section.label})" if section.rulings else ""
+        assert f"\n{number}. {t.gettext('rules', section.title)}{label}\n" in text
     assert "\xa0" not in text
+
+
+def _labelled_rulings(heading: str) -> list[int]:
+    """The rulings a heading's label names: "6. Ready hands (R4–R6)" gives [4, 5, 6]."""
+    match = re.search(r" \((R\d+(?:–R\d+)?(?:, R\d+(?:–R\d+)?)*)\)$", heading)
+    if match is None:
+        return []
+    rulings: list[int] = []
+    for part in match[1].split(", "):
+        first, _, last = part.partition("–")
+        rulings += range(int(first[1:]), int((last or first)[1:]) + 1)
+    return rulings
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("format", ["text", "markdown"])
+def test_every_ruling_is_labelled_once_on_its_section(language: str, format: str) -> None:
+    """A reader who meets "(R14)" elsewhere finds R14 on exactly one heading: the claims."""
+    rendered = render_rules(language, format)
+    if format == "text":
+        lines = rendered.splitlines()
+        headings = [line for line, under in itertools.pairwise(lines)
+                    if under and set(under) == {"-"}]
+    else:
+        headings = [line[3:] for line in rendered.splitlines() if line.startswith("## ")]
+    assert len(headings) == len(RULEBOOK)
+    labelled = [_labelled_rulings(heading) for heading in headings]
+    assert sorted(ruling for rulings in labelled for ruling in rulings) == list(range(1, 17))
+    claims = translator(language).gettext("rules", "Claims")
+    assert [heading for heading in headings if 14 in _labelled_rulings(heading)] == [
+        f"12. {claims} (R14)"]
+    assert labelled == [list(section.rulings) for section in RULEBOOK]
+    for section in RULEBOOK:  # each label once, and no other ruling number in the text
+        if section.rulings:
+            assert rendered.count(f" ({section.label})\n") == 1
+            rendered = rendered.replace(f" ({section.label})\n", "\n")
+    assert re.search(r"\bR\d", rendered) is None
+
+
+def test_ruling_labels() -> None:
+    assert [section.label for section in RULEBOOK] == [
+        "", "R1–R2", "R3", "R9", "R10", "R4–R6", "R7", "R8", "R11", "R12", "R13", "R14", "R15",
+        "R16"]
+    lines = render_rules("en").splitlines()
+    assert "6. Ready hands (R4–R6)" in lines and "1. Objective" in lines
+    assert "## 12. Claims (R14)" in render_rules("en", "markdown").splitlines()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_html_has_an_anchor_for_every_ruling(language: str) -> None:
+    page = render_rules(language, "html")
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if re.fullmatch(r"r\d+", i)] == [
+        f"r{n}" for s in RULEBOOK for n in s.rulings]
+    assert [i for i in ids if not re.fullmatch(r"r\d+", i)] == [s.key for s in RULEBOOK]
+    claims = page[page.index('<section id="claims">'):].split("</h2>")[0]
+    assert '<span id="r14"></span>' in claims and '<span class="rulings">(R14)</span>' in claims
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_markdown_keeps_adjacent_lists_apart(language: str) -> None:
+    """A list right after another must not continue it (CommonMark merges them otherwise)."""
+    lists = sum(isinstance(block, Bullets | Examples | Legend)
+                for section in RULEBOOK for block in section.blocks)
+    page = markdown_it.MarkdownIt("commonmark").render(render_rules(language, "markdown"))
+    assert page.count("<ul>") == lists
+    codes = render_rules(language, "markdown").split("\n## 3. ")[1].split("\n## ")[0]
+    assert "\n\n<!-- -->\n\n- `5c`: " in codes
 
 
 def test_rules_use_localised_card_names() -> None:
@@ -379,7 +452,7 @@ def test_html_is_a_balanced_fragment(language: str) -> None:
     checker.feed(render_rules(language, "html"))
     checker.close()
     assert checker.stack == []
-    assert checker.tags == {"section", "h2", "p", "ul", "li", "code"}
+    assert checker.tags == {"section", "h2", "span", "p", "ul", "li", "code"}
 
 
 class _Hostile(gettext.NullTranslations):
