@@ -11,7 +11,18 @@ on demand.
 """
 
 from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
-from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Event, Observation, Outcome, Phase
+from kowah.deal import (
+    SEATS,
+    Action,
+    ActionKind,
+    ActionTypeError,
+    Deal,
+    DeckError,
+    Event,
+    Observation,
+    Outcome,
+    Phase,
+)
 from kowah.errors import (
     CardParseError,
     HandError,
@@ -43,6 +54,7 @@ __all__ = [
     "SEATS",
     "Action",
     "ActionKind",
+    "ActionTypeError",
     "Card",
     "CardParseError",
     "Deal",

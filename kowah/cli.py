@@ -128,10 +128,10 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                  description=_("cli", "Replay kowah-record/1 files and print one "
                                                       "line per file, in order. Exit 0 when every "
                                                       "file is valid, 1 otherwise."))
-    replay.add_argument("files", nargs="+", type=Path, metavar=_("cli", "FILE"),
+    replay.add_argument("files", nargs="+", metavar=_("cli", "FILE"),
                         help=_("cli", "a game record"))
     replay.add_argument("--json", action="store_true",
-                        help=_("cli", "print each result as a JSON object"))
+                        help=_("cli", "print each result as a JSON object that names its file"))
 
     rules = commands.add_parser("rules", parents=[lang], help=_("cli", "print the rules"),
                                 description=_("cli", "Print the complete rules of Kowah."))
@@ -237,15 +237,15 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
     from kowah.record import Record
 
     all_valid = True
-    for path in args.files:
+    for name in args.files:
+        path = Path(name)
         result: dict[str, object]
         message: str
         try:
             deal = Record.loads(path.read_bytes()).replay()
         except OSError as error:
             all_valid = False
-            detail = error.strerror or str(error)
-            message = _("cli", "cannot read the file: {detail}", t).format(detail=detail)
+            message = _unreadable(error, t)
             result = {"result": "invalid", "error": message}
         except RecordError as error:
             all_valid = False
@@ -262,12 +262,23 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
                                   "in progress after {n} actions", len(deal.history)).format(
                                       n=len(deal.history)))
         if args.json:
-            print(json.dumps(result, ensure_ascii=False))
+            print(json.dumps({"file": name, **result}, ensure_ascii=False))
         elif result["result"] == "invalid":
             print(_("cli", "{file}: invalid: {message}", t).format(file=path, message=message))
         else:
             print(_("cli", "{file}: {message}", t).format(file=path, message=message))
     return 0 if all_valid else 1
+
+
+def _unreadable(error: OSError, t: Translator) -> str:
+    """Why a file cannot be read, in our own words (Python's are English only)."""
+    if isinstance(error, IsADirectoryError):
+        return _("cli", "cannot read the file: it is a folder", t)
+    if isinstance(error, FileNotFoundError):
+        return _("cli", "cannot read the file: no such file", t)
+    if isinstance(error, PermissionError):
+        return _("cli", "cannot read the file: permission denied", t)
+    return _("cli", "cannot read the file", t)
 
 
 def _rules(args: argparse.Namespace, t: Translator) -> int:

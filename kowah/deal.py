@@ -21,11 +21,13 @@ from __future__ import annotations
 import bisect
 import enum
 import random
+import reprlib
 from collections.abc import Sequence
+from typing import NoReturn
 
 import attrs
 
-from kowah.cards import KOWAH_DECK, Card, Pack, format_cards
+from kowah.cards import KINDS, KOWAH_DECK, Card, Pack, format_cards
 from kowah.errors import N_, IllegalActionError, KowahError
 from kowah.hands import HAND_SIZE, _table, waits
 
@@ -33,6 +35,7 @@ __all__ = [
     "SEATS",
     "Action",
     "ActionKind",
+    "ActionTypeError",
     "Deal",
     "DeckError",
     "Event",
@@ -49,7 +52,34 @@ _CARDS: tuple[Card, ...] = tuple(Card)
 
 
 class DeckError(KowahError):
-    """A deck order or first seat given to :class:`Deal` does not fit the pack."""
+    """A deck order or first seat given to :class:`Deal` does not fit the pack.
+
+    >>> deck = list(KOWAH_DECK.cards)
+    >>> Deal([*deck[:-1], Card.WS], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.deal.DeckError: card 120 of the deck, ws, is not in the Kowah deck
+    >>> Deal([*deck, Card.C5], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.deal.DeckError: the deck holds 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)
+    >>> Deal(deck[1:], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.deal.DeckError: the deck has 119 cards, but the Kowah deck has 120: a copy of 1c is missing
+    """
+
+
+class ActionTypeError(KowahError, TypeError):
+    """Something other than an :class:`Action` was given where an action is expected.
+
+    It is a :class:`TypeError` as well as a :class:`~kowah.KowahError`.
+
+    >>> Deal.shuffled(seed=1).apply("draw")
+    Traceback (most recent call last):
+    ...
+    kowah.deal.ActionTypeError: expected an Action, not 'draw' of type str
+    """
 
 
 class ActionKind(enum.Enum):
@@ -118,6 +148,62 @@ class Action:
 _SEAT_RANGE = range(SEATS)
 
 
+def _seat(seat: object) -> int:
+    """*seat* as a seat number; anything but an int 0–2 (a bool is no seat) raises KowahError."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS:
+        return int(seat)
+    raise KowahError(N_("error", "there is no seat {seat}"), seat=seat)
+
+
+def _check_action(action: object) -> None:
+    if not isinstance(action, Action):
+        raise ActionTypeError(N_("error", "expected an Action, not {value} of type {type}"),
+                              value=reprlib.repr(action), type=type(action).__name__)
+
+
+def _deck_problem(deck: Sequence[Card], pack: Pack) -> tuple[str, int, Card, int] | None:
+    """What keeps *deck* (Cards) from being an order of *pack*, the first problem in deck order.
+
+    ``("absent", position, card, 0)``: a card the pack lacks, at its 1-based position;
+    ``("extra", position, card, count)``: *count* copies of a card, more than the pack holds,
+    the first extra copy at *position*; ``("short", 0, card, count)``: only *count* copies of a
+    card (the deck is short); ``None``: no problem.
+    """
+    allowed = pack.counts
+    seen = [0] * KINDS
+    for position, card in enumerate(deck, start=1):
+        seen[card] += 1
+        if seen[card] > allowed[card]:
+            if not allowed[card]:
+                return "absent", position, card, 0
+            return "extra", position, card, deck.count(card)
+    for card in pack.kinds:
+        if seen[card] < allowed[card]:
+            return "short", 0, card, seen[card]
+    return None
+
+
+def _raise_deck_error(deck: Sequence[Card], pack: Pack) -> NoReturn:
+    """Raise the DeckError that says what keeps *deck* from being an order of *pack*."""
+    problem = _deck_problem(deck, pack)
+    assert problem is not None
+    kind, position, card, count = problem
+    if kind == "absent":
+        raise DeckError(N_("error", "card {position} of the deck, {card}, is not in the {pack}"),
+                        position=position, card=card, pack=pack.name)
+    if kind == "extra":
+        raise DeckError(
+            N_("error", "the deck holds {count} copies of {card}, but the {pack} has {copies} "
+                        "(first extra copy: card {position})"),
+            count=count, card=card, pack=pack.name, copies=pack.copies(card), position=position,
+        )
+    raise DeckError(
+        N_("error", "the deck has {count} cards, but the {pack} has {expected}: a copy of {card} "
+                    "is missing"),
+        count=len(deck), pack=pack.name, expected=len(pack), card=card,
+    )
+
+
 def _is_card(card: object) -> bool:
     """A Card, or a card's index (0–32), which the shared actions turn into the Card."""
     return type(card) is Card or (type(card) is int and 0 <= card < len(_CARDS))
@@ -132,6 +218,7 @@ _DECLARE = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card) 
 
 
 _CARDLESS = (ActionKind.DRAW, ActionKind.TAKE, ActionKind.PASS)
+_NOT_AN_ACTION = N_("error", "{value!r} is not an Action")
 
 
 class Phase(enum.Enum):
@@ -278,10 +365,7 @@ class Deal:
         if not all(type(card) is Card for card in deck):
             raise DeckError(N_("error", "a deck must be a sequence of Card values"))
         if tuple(sorted(deck)) != pack.cards:
-            raise DeckError(
-                N_("error", "the deck must hold the {count} cards of the {pack} exactly once each"),
-                count=len(pack), pack=pack.name,
-            )
+            _raise_deck_error(deck, pack)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
             raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
         self.pack = pack
@@ -357,16 +441,25 @@ class Deal:
         """Every action applied so far, passes left out: what a game record lists."""
         return tuple(self._history)
 
+    # Every method that takes a seat checks it: an int 0–2 passes the first, cheap test;
+    # anything else (another seat number, a bool, a float) raises KowahError in _seat.
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The seat's cards, sorted. (Hidden information: see :meth:`observation`.)"""
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            seat = _seat(seat)
         return tuple(self._hands[seat])
 
     def wait(self, seat: int) -> Card | None:
         """The seat's public wait if it has declared, else ``None``."""
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            seat = _seat(seat)
         return self._declared[seat]
 
     def discards(self, seat: int) -> tuple[Card, ...]:
         """The cards lying in the seat's discards (a taken card leaves them), oldest first."""
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            seat = _seat(seat)
         return tuple(self._discards[seat])
 
     @property
@@ -391,10 +484,18 @@ class Deal:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every legal action of *seat* now; empty for a seat that cannot act.
 
+        A *seat* other than 0, 1 or 2 raises :class:`~kowah.KowahError`.
+
         >>> deal = Deal.shuffled(seed=3)
         >>> deal.legal_actions(1), deal.legal_actions(0)
         ((Action.draw(1),), ())
+        >>> deal.legal_actions(3)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahError: there is no seat 3
         """
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            seat = _seat(seat)
         if self._outcome is not None:
             return ()
         actions: list[Action] = []
@@ -416,7 +517,8 @@ class Deal:
         return tuple(actions)
 
     def is_legal(self, action: Action) -> bool:
-        """Whether *action* is legal now."""
+        """Whether *action* is legal now (an object that is no Action raises ActionTypeError)."""
+        _check_action(action)
         return self._illegal(action) is None
 
     def _waits(self, seat: int) -> frozenset[Card]:
@@ -477,13 +579,10 @@ class Deal:
         """Apply *action*, with any claim it triggers (R14) and the end of the deal it brings.
 
         An illegal action raises :class:`~kowah.IllegalActionError` naming the seat, the
-        action and the reason, and leaves the deal exactly as it was.
+        action and the reason, and leaves the deal exactly as it was. An object that is not an
+        :class:`Action` raises :class:`ActionTypeError`.
         """
-        if not isinstance(action, Action):
-            raise IllegalActionError(
-                N_("error", "{value!r} is not an Action"), seat=-1, action=str(action),
-                value=action,
-            )
+        _check_action(action)
         problem = self._illegal(action)
         if problem is not None:
             template, params = problem
@@ -584,8 +683,8 @@ class Deal:
         >>> obs.hand == deal.hand(0), obs.stock_count, obs.hand_sizes
         (True, 96, (8, 8, 8))
         """
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise KowahError(N_("error", "there is no seat {seat}"), seat=seat)
+        if type(seat) is not int or not 0 <= seat < SEATS:
+            seat = _seat(seat)
         events = tuple(
             event if event.public or event.seat == seat else attrs.evolve(event, card=None)
             for event in self.events
@@ -641,10 +740,6 @@ class Deal:
         state = "over" if self._outcome else f"turn {self._turn} {self._phase.value}"
         return f"<Deal first={self.first} stock={self.stock_count} {state}>"
 
-
-
-# Defined after Deal.apply, which says the same, so that the message catalogues keep their order.
-_NOT_AN_ACTION = N_("error", "{value!r} is not an Action")
 
 
 def random_playout(deal: Deal, rng: random.Random) -> tuple[Outcome, list[Action]]:

@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome
+from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome, _deck_problem
 from kowah.errors import N_, CardParseError, IllegalActionError, RecordError
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
@@ -36,6 +36,9 @@ __all__ = ["FORMAT", "Record", "replay_outcome"]
 FORMAT = "kowah-record/1"
 
 _KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.PASS}
+
+_MISSING = N_("error", "missing key {key!r}")
+_MISSING_IN_ACTION = N_("error", "action {action}: missing key {key!r}")
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
@@ -87,11 +90,31 @@ class Record:
         Raises :class:`~kowah.RecordError`: with ``action=None`` when the record cannot be
         read at all, with the 0-based index of a malformed action otherwise. Legality of the
         actions is checked by :meth:`replay`.
+
+        >>> Record.loads('{"format": "kowah-record/1", "deck": [], "first": }')
+        Traceback (most recent call last):
+        ...
+        kowah.errors.RecordError: not a JSON document (line 1, column 51)
+        >>> Record.loads('{"format": "kowah-record/1", "deck": []}')
+        Traceback (most recent call last):
+        ...
+        kowah.errors.RecordError: missing key 'first'
         """
         try:
             data = json.loads(text)
-        except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError, bad bytes, nesting
-            raise RecordError(N_("error", "not a JSON document: {detail}"), detail=str(error)) from None
+        except json.JSONDecodeError as error:
+            raise RecordError(N_("error", "not a JSON document (line {line}, column {column})"),
+                              line=error.lineno, column=error.colno) from None
+        except UnicodeDecodeError as error:  # bytes that are not UTF-8, -16 or -32 text
+            raise RecordError(
+                N_("error", "not a JSON document (invalid {encoding} text at byte {offset})"),
+                encoding=error.encoding.upper(), offset=error.start,
+            ) from None
+        except RecursionError:
+            raise RecordError(N_("error", "the JSON document is nested too deeply to read")) from None
+        except TypeError:
+            raise RecordError(N_("error", "a record must be JSON text, not {type}"),
+                              type=type(text).__name__) from None
         return cls.from_dict(data)
 
     @classmethod
@@ -99,13 +122,18 @@ class Record:
         """Read a record from a decoded JSON value (see :meth:`loads`). Unknown keys are ignored."""
         if not isinstance(data, Mapping):
             raise RecordError(N_("error", "a record must be a JSON object"))
-        if data.get("format") != FORMAT:
+        if "format" not in data:
+            raise RecordError(_MISSING, key="format")
+        if data["format"] != FORMAT:
             raise RecordError(
                 N_("error", "unknown format {found!r} (expected {expected!r})"),
-                found=data.get("format"), expected=FORMAT,
+                found=data["format"], expected=FORMAT,
             )
-        deck = _read_deck(data.get("deck"))
-        first = data.get("first")
+        for key in ("deck", "first"):
+            if key not in data:
+                raise RecordError(_MISSING, key=key)
+        deck = _read_deck(data["deck"])
+        first = data["first"]
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
             raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
         entries = data.get("actions", [])
@@ -167,12 +195,24 @@ def _read_deck(value: object) -> tuple[Card, ...]:
                 N_("error", "'deck': unknown card code {code!r} (card {position})"),
                 code=code, position=position,
             ) from None
-    if sorted(cards) != list(KOWAH_DECK.cards):
+    problem = _deck_problem(cards, KOWAH_DECK)
+    if problem is None:
+        return tuple(cards)
+    kind, position, card, count = problem
+    if kind == "absent":
+        raise RecordError(N_("error", "'deck': {card} is not in the Kowah deck (card {position})"),
+                          card=card, position=position)
+    if kind == "extra":
         raise RecordError(
-            N_("error", "'deck' must hold the {count} cards of the Kowah deck, each exactly once"),
-            count=len(KOWAH_DECK),
+            N_("error", "'deck': {count} copies of {card}, but the Kowah deck has {copies} "
+                        "(first extra copy: card {position})"),
+            count=count, card=card, copies=KOWAH_DECK.copies(card), position=position,
         )
-    return tuple(cards)
+    raise RecordError(
+        N_("error", "'deck' has {count} cards, but the Kowah deck has {expected}: a copy of {card} "
+                    "is missing"),
+        count=len(cards), expected=len(KOWAH_DECK), card=card,
+    )
 
 
 def _read_action(index: int, entry: object) -> Action:
@@ -181,16 +221,19 @@ def _read_action(index: int, entry: object) -> Action:
 
     if not isinstance(entry, Mapping):
         raise bad(N_("error", "action {action}: an action must be a JSON object"))
-    seat = entry.get("seat")
+    for required in ("seat", "do"):
+        if required not in entry:
+            raise bad(_MISSING_IN_ACTION, key=required)
+    seat = entry["seat"]
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
         raise bad(N_("error", "action {action}: 'seat' must be 0, 1 or 2, not {found!r}"), found=seat)
-    do = entry.get("do")
+    do = entry["do"]
     kind = _KINDS.get(do) if isinstance(do, str) else None  # a list or an object is no action name
     if kind is None:
         raise bad(
             N_("error", "action {action}: unknown action {found!r} (expected draw, take, discard "
                         "or declare)"),
-            found=entry.get("do"),
+            found=do,
         )
     if kind is ActionKind.DRAW:
         return Action.draw(seat)
@@ -200,6 +243,8 @@ def _read_action(index: int, entry: object) -> Action:
     code = entry.get(key)
     if code is None and kind is ActionKind.DECLARE:
         return Action(seat, kind)  # the wait is found at replay
+    if key not in entry:
+        raise bad(_MISSING_IN_ACTION, key=key)
     try:
         card = Card.parse(code)  # type: ignore[arg-type]
     except CardParseError:
@@ -209,8 +254,9 @@ def _read_action(index: int, entry: object) -> Action:
 
 
 def _only_wait(deal: Deal, index: int, action: Action) -> Action:
+    seat = action.seat  # a Record built in Python may hold any seat: apply() rejects the others
     options = (
-        deal.legal_actions(action.seat) if deal.declaring_seat == action.seat else ()
+        deal.legal_actions(seat) if type(seat) is int and deal.declaring_seat == seat else ()
     )
     declares = [option for option in options if option.kind is ActionKind.DECLARE]
     if len(declares) == 1:

@@ -131,11 +131,64 @@ def test_replay_json_lines_in_order(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 1
     lines = [json.loads(line) for line in out.splitlines()]
     assert len(lines) == 5
+    assert [line.pop("file") for line in lines] == [str(path) for path in files]
     assert lines[0] == finished.outcome.as_dict() if finished.outcome else False
     assert lines[1] == {"result": "in-progress"}
     assert lines[2]["result"] == "invalid" and lines[2]["action"] == 1
     assert lines[3]["result"] == "invalid" and "action" not in lines[3]
     assert lines[4]["result"] == "invalid" and "action" not in lines[4]
+
+
+def test_replay_json_names_each_file_as_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "a.json", Record.from_deal(played(1)).dumps())
+    write(tmp_path / "b.json", "{}")
+    code, out, _ = run(capsys, "replay", "--json", "a.json", "./b.json", "a.json")
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["file"] for line in lines] == ["a.json", "./b.json", "a.json"]
+    assert lines[0]["result"] in ("win", "drawn") and lines[0] == lines[2]
+    assert lines[1] == {"file": "./b.json", "result": "invalid", "error": "missing key 'format'"}
+    # The human-readable lines name the files as before.
+    code, out, _ = run(capsys, "--lang", "en", "replay", "a.json", "b.json")
+    assert out.startswith("a.json: ")
+    assert out.splitlines()[1] == "b.json: invalid: missing key 'format'"
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_replay_errors_hold_no_python_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """A JSON or file error is said in the package's own templates, never Python's English."""
+    bad = write(tmp_path / "bad.json", '{"format": "kowah-record/1", "deck": [], "first": }')
+    (tmp_path / "dir").mkdir()
+    files = [bad, tmp_path / "dir", tmp_path / "missing.json"]
+    code, out, _ = run(capsys, "--lang", lang, "replay", "--json", *map(str, files))
+    assert code == 1
+    errors = [json.loads(line)["error"] for line in out.splitlines()]
+    for python in ("Expecting", "char 50", "Is a directory", "No such file", "Errno",
+                   "Permission", "Input/output"):
+        assert python not in out
+    if lang == "en":
+        assert errors == ["not a JSON document (line 1, column 51)",
+                          "cannot read the file: it is a folder",
+                          "cannot read the file: no such file"]
+    else:  # the Czech catalogue's words (or English until it has them), with the place
+        assert "51" in errors[0]
+
+    def refuse(self: Path) -> bytes:
+        if self.name == "locked.json":
+            raise PermissionError(13, "Permission denied")
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    code, out, _ = run(capsys, "--lang", "en", "replay", "locked.json", "other.json")
+    assert code == 1
+    assert "Permission" not in out and "Input/output" not in out
+    assert out.splitlines() == ["locked.json: invalid: cannot read the file: permission denied",
+                                "other.json: invalid: cannot read the file"]
 
 
 def test_replay_exit_0_when_all_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

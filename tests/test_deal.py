@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -11,11 +12,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import build_deck, choose, play, snapshot
 
-from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
+from kowah import KOWAH_DECK, MONEY_PACK, Card, IllegalActionError, KowahError, RecordError
 from kowah.deal import (
     SEATS,
     Action,
     ActionKind,
+    ActionTypeError,
     Deal,
     DeckError,
     Observation,
@@ -47,6 +49,41 @@ def test_deck_errors() -> None:
             Deal(deck, first)  # type: ignore[arg-type]
         assert repr(first) in str(caught.value)
     assert issubclass(DeckError, KowahError)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda deck: [*deck[:-1], Card.WS], "card 120 of the deck, ws, is not in the Kowah deck"),
+        (lambda deck: [Card.MK, *deck], "card 1 of the deck, mk, is not in the Kowah deck"),
+        (lambda deck: [*deck, Card.C5],
+         "the deck holds 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)"),
+        (lambda deck: [*deck[:-1], Card.C5],
+         "the deck holds 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 120)"),
+        (lambda deck: [*deck, Card.C5, Card.C5],
+         "the deck holds 6 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)"),
+        (lambda deck: deck[:104] + deck[105:],  # one 9m fewer
+         "the deck has 119 cards, but the Kowah deck has 120: a copy of 9m is missing"),
+        (lambda deck: deck[4:], "the deck has 116 cards, but the Kowah deck has 120: "
+                                "a copy of 1c is missing"),
+        (lambda deck: [], "the deck has 0 cards, but the Kowah deck has 120: a copy of 1c is missing"),
+    ],
+)
+def test_deck_errors_say_what_is_wrong(change: Callable[[list[Card]], list[Card]], message: str) -> None:
+    """A card the pack lacks, too many copies of a card, or too few cards: each said as such."""
+    with pytest.raises(DeckError) as caught:
+        Deal(change(list(KOWAH_DECK.cards)), 0)
+    assert str(caught.value) == message
+    assert "exactly once" not in str(caught.value)
+
+
+def test_deck_errors_name_the_pack() -> None:
+    deck = list(MONEY_PACK.cards)
+    with pytest.raises(DeckError) as caught:
+        Deal(deck[:-1], 0, MONEY_PACK)
+    assert str(caught.value) == "the deck has 131 cards, but the money pack has 132: a copy of mk is missing"
+    assert caught.value.params["pack"] == "money pack"
+    Deal(deck, 0, MONEY_PACK)  # the whole money pack is a deck for it
 
 
 def test_actions_are_shared_values_with_text_forms() -> None:
@@ -96,16 +133,47 @@ def test_copy_is_independent() -> None:
 def test_apply_rejects_what_is_not_an_action() -> None:
     deal = Deal.shuffled(1)
     before = snapshot(deal)
-    with pytest.raises(IllegalActionError) as caught:
-        deal.apply("draw")  # type: ignore[arg-type]
-    assert "'draw'" in str(caught.value)
-    assert snapshot(deal) == before
+    for thing, text in (("draw", "'draw' of type str"), (None, "None of type NoneType"),
+                        (Action, "<class 'kowah.deal.Action'> of type type"),
+                        (list(range(1000)), "of type list")):
+        for check in (deal.apply, deal.is_legal):
+            with pytest.raises(ActionTypeError) as caught:
+                check(thing)  # type: ignore[arg-type]
+            error = caught.value
+            assert isinstance(error, KowahError) and isinstance(error, TypeError)
+            assert str(error).startswith("expected an Action, not ") and text in str(error)
+            assert "seat" not in str(error)  # no made-up seat
+            assert len(str(error)) < 120  # a long value is abridged
+            assert snapshot(deal) == before
 
 
-def test_observation_of_a_seat_that_does_not_exist() -> None:
-    with pytest.raises(KowahError) as caught:
-        Deal.shuffled(1).observation(3)
-    assert "3" in str(caught.value)
+NO_SEATS = [3, 7, -1, -3, True, False, 1.0, "0", None]
+
+
+@pytest.mark.parametrize("seat", NO_SEATS)
+def test_methods_taking_a_seat_reject_a_seat_that_does_not_exist(seat: object) -> None:
+    deal = Deal.shuffled(1)
+    over = Deal.shuffled(2)
+    play(over, random.Random(2), None, 0.8)
+    assert over.is_over
+    for each in (deal, over):
+        before = snapshot(each)
+        for method in (each.legal_actions, each.hand, each.wait, each.discards, each.observation):
+            with pytest.raises(KowahError) as caught:
+                method(seat)  # type: ignore[arg-type]
+            assert str(caught.value) == f"there is no seat {seat}"
+            assert caught.value.template == "there is no seat {seat}"
+        assert snapshot(each) == before
+
+
+def test_methods_taking_a_seat_accept_an_int_subclass() -> None:
+    class Seat(int):
+        pass
+
+    deal = Deal.shuffled(3)  # seat 1 opens
+    assert deal.legal_actions(Seat(1)) == (Action.draw(1),)
+    assert deal.hand(Seat(2)) == deal.hand(2) and deal.wait(Seat(0)) is None
+    assert deal.discards(Seat(0)) == () and deal.observation(Seat(1)) == deal.observation(1)
 
 
 # -- bookkeeping ----------------------------------------------------------------------------------
@@ -166,7 +234,7 @@ def test_illegal_actions_raise_and_change_nothing(
     deal = Deal.shuffled(seed)
     play(deal, random.Random(seed), steps, greedy)
     for action in tries:
-        legal = action in deal.legal_actions(action.seat)
+        legal = action.seat in range(SEATS) and action in deal.legal_actions(action.seat)
         assert deal.is_legal(action) == legal, action
         if legal:
             continue

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from support import build_deck, play
 
 from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
-from kowah.deal import Action, Deal
+from kowah.deal import Action, ActionKind, Deal
 from kowah.record import FORMAT, Record, replay_outcome
 
 READY = "5c 5c 5s 5s 5m 8c 8c 8c"  # waits 5c and 5s
@@ -211,6 +211,95 @@ def test_unreadable_records_name_what_is_wrong() -> None:
     assert "3" in str(caught.value)
 
 
+MISSING = [
+    (changed(format=KeyError), "missing key 'format'"),
+    (changed(deck=KeyError), "missing key 'deck'"),
+    (changed(first=KeyError), "missing key 'first'"),
+    (json.dumps({}), "missing key 'format'"),
+    (json.dumps({"format": FORMAT}), "missing key 'deck'"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), MISSING)
+def test_a_missing_key_is_called_missing(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text)
+    assert str(caught.value) == message
+    assert caught.value.template == "missing key {key!r}" and caught.value.action is None
+    assert replay_outcome(text) == {"result": "invalid", "error": message}
+
+
+def test_a_key_present_with_a_wrong_value_is_not_called_missing() -> None:
+    for text, message in ((changed(first=None), "'first' must be 0, 1 or 2, not None"),
+                          (changed(first=3), "'first' must be 0, 1 or 2, not 3"),
+                          (changed(format=None), "unknown format None"),
+                          (changed(deck=None), "'deck' must be a list of card codes")):
+        with pytest.raises(RecordError) as caught:
+            Record.loads(text)
+        assert str(caught.value).startswith(message)
+        assert "missing" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ({"do": "draw"}, "action 2: missing key 'seat'"),
+        ({"seat": 0}, "action 2: missing key 'do'"),
+        ({}, "action 2: missing key 'seat'"),
+        ({"seat": 0, "do": "discard"}, "action 2: missing key 'card'"),
+        ({"seat": 0, "do": "discard", "wait": "5c"}, "action 2: missing key 'card'"),
+        ({"seat": 0, "do": "discard", "card": None}, "action 2: 'card' must be a card code, not None"),
+        ({"seat": None, "do": "draw"}, "action 2: 'seat' must be 0, 1 or 2, not None"),
+        ({"seat": 0, "do": None}, "action 2: unknown action None"),
+    ],
+)
+def test_a_missing_action_key_is_called_missing(entry: dict[str, Any], message: str) -> None:
+    text = record_text(DECK, [*OPENING, entry])
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text)
+    assert str(caught.value).startswith(message)
+    assert caught.value.action == 2
+    assert replay_outcome(text) == {"result": "invalid", "action": 2, "error": str(caught.value)}
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ([*codes(DECK)[:-1], "ws"], "'deck': ws is not in the Kowah deck (card 120)"),
+        (["MK", *codes(DECK)], "'deck': mk is not in the Kowah deck (card 1)"),
+        ([*codes(DECK), "5c"],
+         "'deck': 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)"),
+        ([*codes(DECK)[:-1], codes(DECK)[0]],
+         f"'deck': 5 copies of {DECK[0]}, but the Kowah deck has 4 (first extra copy: card 120)"),
+        (codes(DECK)[:-1],
+         f"'deck' has 119 cards, but the Kowah deck has 120: a copy of {DECK[-1]} is missing"),
+        ([], "'deck' has 0 cards, but the Kowah deck has 120: a copy of 1c is missing"),
+    ],
+)
+def test_a_wrong_deck_is_described(deck: list[str], message: str) -> None:
+    """A card the deck lacks, too many copies, too few cards: each named (not 'exactly once')."""
+    with pytest.raises(RecordError) as caught:
+        Record.loads(changed(deck=deck))
+    assert str(caught.value) == message
+    assert caught.value.action is None
+
+
+def test_json_errors_are_our_own_words() -> None:
+    """Python's English (``Expecting value: ...``) never reaches the message: it is not translated."""
+    for text, message in (
+        ("", "not a JSON document (line 1, column 1)"),
+        ('{"format": "kowah-record/1",\n "deck": [], "first": }', "not a JSON document (line 2, column 23)"),
+        (b"\x80{}", "not a JSON document (invalid UTF-8 text at byte 0)"),
+        ("[" * 100_000 + "]" * 100_000, "the JSON document is nested too deeply to read"),
+        (3, "a record must be JSON text, not int"),
+        (None, "a record must be JSON text, not NoneType"),
+    ):
+        with pytest.raises(RecordError) as caught:
+            Record.loads(text)  # type: ignore[arg-type]
+        assert str(caught.value) == message
+        assert "detail" not in caught.value.params
+
+
 def test_bytes_and_other_inputs() -> None:
     assert Record.loads(changed().encode()).actions == (Action.draw(0), Action.discard(0, Card.M9))
     for bad in (b"\xff\xfe", 3, None):
@@ -225,8 +314,23 @@ def test_a_record_with_a_bad_deck_does_not_replay() -> None:
     with pytest.raises(RecordError) as caught:
         Record(DECK[:-1], 0).replay()
     assert caught.value.action is None
-    with pytest.raises(RecordError):
+    assert str(caught.value) == (f"the deck has 119 cards, but the Kowah deck has 120: "
+                                 f"a copy of {DECK[-1]} is missing")
+    with pytest.raises(RecordError) as caught:
         Record([*DECK[:-1], Card.WS], 0).replay()
+    assert str(caught.value) == "card 120 of the deck, ws, is not in the Kowah deck"
+
+
+def test_a_record_built_in_python_with_a_bool_seat_is_a_record_error() -> None:
+    """``True == 1``, the seat that may declare, but True is no seat: a RecordError says so."""
+    deck = build_deck((LOOSE_1, READY, LOOSE_2), stock="9m")
+    record = Record(deck, 1, [Action.draw(1), Action.discard(1, Card.M9),
+                              Action(True, ActionKind.DECLARE)])
+    assert record.replay(upto=2).declaring_seat == 1
+    with pytest.raises(RecordError) as caught:
+        record.replay()
+    assert caught.value.action == 2
+    assert str(caught.value) == "action 2: seat True cannot declare: there is no seat True"
 
 
 BAD_ENTRIES = [
