@@ -271,3 +271,22 @@ def test_commands_in_the_real_catalogues_ignore_case_and_accents() -> None:
     assert "Lížete si" in text  # the draw happened
     assert "Odcházíte od stolu." in text  # and 'konec' quit
     assert "Nerozumím" not in text
+
+
+def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
+    # The table rewords the engine's reasons for the person; a reason the engine no longer
+    # gives would silently fall back to the engine's words.
+    import ast
+    import inspect
+
+    import kowah.deal
+    from kowah.table import _TO_YOU
+
+    templates = {
+        node.args[1].value
+        for node in ast.walk(ast.parse(inspect.getsource(kowah.deal)))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_"
+        and isinstance(node.args[1], ast.Constant)
+    }
+    assert set(_TO_YOU) <= templates, set(_TO_YOU) - templates
+    assert len(templates) > 20  # the walk found the engine's messages
