@@ -29,6 +29,7 @@ import attrs
 from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome, _deck_problem
 from kowah.errors import N_, CardParseError, IllegalActionError, RecordError
+from kowah.hands import _table
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
 
@@ -51,16 +52,45 @@ def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
 
 @attrs.frozen
 class Record:
-    """A deal's deck order, first seat and actions (without passes or claims)."""
+    """A deal's deck order, first seat and actions (without passes or claims).
+
+    *passed* says that the seat which discarded last declined to declare (R11): a pass is
+    written only there, because any later action would close the declaring window anyway.
+    """
 
     deck: tuple[Card, ...] = attrs.field(converter=_cards)
     first: int
     actions: tuple[Action, ...] = attrs.field(converter=_actions, default=())
+    passed: bool = False
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Record:
-        """The record of *deal* as it stands: it replays to the same state."""
-        return cls(deal.deck, deal.first, deal.history)
+        """The record of *deal* as it stands: it replays to the same state.
+
+        >>> from kowah.cards import KOWAH_DECK, parse_cards
+        >>> hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")  # ready from the start
+        >>> rest = list(KOWAH_DECK.cards)
+        >>> for card in hand:
+        ...     rest.remove(card)
+        >>> deal = Deal([*hand, *rest], 0)
+        >>> deal.apply(Action.draw(0))
+        >>> deal.apply(Action.discard(0, deal.deck[24]))  # the drawn card: still ready
+        >>> deal.to_move()  # seat 0 may declare before seat 1 acts (R11)
+        (0, 1)
+        >>> deal.apply(Action.pass_(0))
+        >>> saved = Record.from_deal(deal)
+        >>> saved.passed, saved.replay().to_move()
+        (True, (1,))
+        """
+        history = deal.history
+        passed = False
+        if deal.outcome is None and deal.declaring_seat is None and history:
+            last = history[-1]
+            hand = tuple(deal.hand(last.seat))
+            # A ready, undeclared seat that has just discarded could declare: it passed.
+            passed = (last.kind is ActionKind.DISCARD and deal.wait(last.seat) is None
+                      and hand in _table(deal.pack))
+        return cls(deal.deck, deal.first, history, passed)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready ``dict``.
@@ -76,8 +106,11 @@ class Record:
             elif action.kind is ActionKind.DECLARE and action.card is not None:
                 entry["wait"] = str(action.card)  # a wait left out stays out
             actions.append(entry)
-        return {"format": FORMAT, "deck": [str(card) for card in self.deck], "first": self.first,
-                "actions": actions}
+        record: dict[str, Any] = {"format": FORMAT, "deck": [str(card) for card in self.deck],
+                                  "first": self.first, "actions": actions}
+        if self.passed:
+            record["passed"] = True
+        return record
 
     def dumps(self, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -140,12 +173,16 @@ class Record:
         if not isinstance(entries, list):
             raise RecordError(N_("error", "'actions' must be a list"))
         actions = [_read_action(index, entry) for index, entry in enumerate(entries)]
-        return cls(deck, first, actions)
+        passed = data.get("passed", False)
+        if not isinstance(passed, bool):
+            raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
+        return cls(deck, first, actions, passed)
 
     def replay(self, upto: int | None = None) -> Deal:
         """Apply the actions (the first *upto* of them) to a new deal and return it.
 
-        A ``declare`` without a wait takes the hand's only wait. Raises
+        A ``declare`` without a wait takes the hand's only wait, and :attr:`passed` closes
+        the last declaring window when every action is replayed. Raises
         :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
         """
         try:
@@ -163,6 +200,12 @@ class Record:
                 )
                 failure.cause = error
                 raise failure from None
+        if self.passed and (upto is None or upto >= len(self.actions)):
+            seat = deal.declaring_seat
+            if seat is None:
+                raise RecordError(N_("error", "'passed' is true, but no seat may declare after the "
+                                              "last action"))
+            deal.apply(Action.pass_(seat))
         return deal
 
 

@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import build_deck, play
+from support import build_deck, play, snapshot
 
 from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
 from kowah.deal import Action, ActionKind, Deal
@@ -32,6 +32,7 @@ SCHEMA: dict[str, Any] = {
             "items": {"type": "string", "pattern": "^([1-9][csm]|ot|rf|wf)$"},
         },
         "first": {"enum": [0, 1, 2]},
+        "passed": {"const": True},  # written only when true
         "actions": {
             "type": "array",
             "items": {
@@ -418,10 +419,17 @@ def test_replay_outcome_of_a_drawn_deal() -> None:
 
 
 @settings(max_examples=25)
-@given(st.integers(0, 2**32), st.one_of(st.none(), st.integers(0, 250)), st.sampled_from([0.0, 0.9]))
-def test_write_read_replay_reproduces_the_deal(seed: int, steps: int | None, greedy: float) -> None:
+@given(st.integers(0, 2**32), st.one_of(st.none(), st.integers(0, 250)), st.sampled_from([0.0, 0.9]),
+       st.booleans())
+def test_write_read_replay_reproduces_the_deal(seed: int, steps: int | None, greedy: float,
+                                               then_pass: bool) -> None:
     deal = Deal.shuffled(seed)
-    play(deal, random.Random(seed), steps, greedy)
+    rng = random.Random(seed)
+    play(deal, rng, steps, greedy)
+    while then_pass and not deal.is_over and deal.declaring_seat is None:
+        play(deal, rng, 1, greedy)  # on to a declaring window, if the deal has one
+    if then_pass and deal.declaring_seat is not None:
+        deal.apply(Action.pass_(deal.declaring_seat))
     record = Record.from_deal(deal)
     text = record.dumps()
     jsonschema.validate(json.loads(text), SCHEMA)
@@ -432,6 +440,7 @@ def test_write_read_replay_reproduces_the_deal(seed: int, steps: int | None, gre
     assert replayed.history == deal.history
     assert [replayed.hand(s) for s in range(3)] == [deal.hand(s) for s in range(3)]
     assert replayed.events == deal.events
+    assert snapshot(replayed) == snapshot(deal)  # the same state: who may act, and how
     expected = deal.outcome.as_dict() if deal.outcome else {"result": "in-progress"}
     assert replay_outcome(text) == expected
 
@@ -473,3 +482,31 @@ def test_arbitrary_records_raise_only_record_error(
 def test_record_errors_are_kowah_errors() -> None:
     assert issubclass(RecordError, KowahError)
     assert len(KOWAH_DECK) == len(DECK)
+
+
+# -- a pass at the end ------------------------------------------------------------------------------
+
+
+def test_a_pass_after_the_last_discard_is_saved_and_replayed() -> None:
+    deal = Record.loads(record_text(DECK, OPENING)).replay()
+    assert deal.to_move() == (0, 1)  # seat 0 may still declare
+    deal.apply(Action.pass_(0))
+    text = Record.from_deal(deal).dumps()
+    assert json.loads(text)["passed"] is True
+    replayed = Record.loads(text).replay()
+    assert snapshot(replayed) == snapshot(deal)
+    assert replayed.to_move() == (1,) and replayed.legal_actions(0) == ()
+    assert Record.loads(text).replay(upto=1).declaring_seat is None  # passed applies at the end only
+    # Without the pass the window stays open, and nothing is written.
+    open_window = Record.loads(record_text(DECK, OPENING))
+    assert not open_window.passed and "passed" not in open_window.to_dict()
+    assert open_window.replay().to_move() == (0, 1)
+
+
+def test_passed_must_be_a_boolean_and_must_close_a_window() -> None:
+    with pytest.raises(RecordError, match="'passed' must be true or false, not 'yes'"):
+        Record.loads(record_text(DECK, OPENING, passed="yes"))
+    record = Record.loads(record_text(DECK, OPENING[:1], passed=True))
+    with pytest.raises(RecordError, match="'passed' is true, but no seat may declare"):
+        record.replay()
+    assert Record.loads(record_text(DECK, OPENING, passed=False)).replay().to_move() == (0, 1)
