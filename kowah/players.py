@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import math
 import multiprocessing
+import pickle
 import random
 import signal
 import time
@@ -39,6 +40,7 @@ __all__ = [
     "HardPlayer",
     "NormalPlayer",
     "Player",
+    "PlayerFactory",
     "RandomPlayer",
     "SimulationResult",
     "UnknownPlayerError",
@@ -817,21 +819,38 @@ def _deal_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"kowah-simulate/{seed}/{index}")
 
 
-def _play_one(seats: tuple[str, ...], seed: int, index: int) -> tuple[int | None, str | None]:
+#: What :func:`simulate` accepts for a seat: a built-in player's name, or a callable that makes
+#: a player from a seeded :class:`random.Random` (a player class taking *rng* will do).
+PlayerFactory = Callable[[random.Random], Player]
+_Seat = str | PlayerFactory
+
+
+def _make(seat: _Seat, rng: random.Random) -> Player:
+    return make_player(seat, rng) if isinstance(seat, str) else seat(rng)
+
+
+def _play_one(seats: tuple[_Seat, ...], seed: int, index: int) -> tuple[int | None, str | None]:
     """Deal *index* of a simulation: its winner and how, or ``(None, None)`` when drawn."""
     rng = _deal_rng(seed, index)
     deck = list(KOWAH_DECK.cards)
     rng.shuffle(deck)
-    players = [make_player(name, random.Random(rng.getrandbits(64))) for name in seats]
+    players = [_make(seat, random.Random(rng.getrandbits(64))) for seat in seats]
     deal = play_deal(players, Deal(deck, index % SEATS), ask_forced=False)
     outcome = deal.outcome
     assert outcome is not None
     return outcome.winner, outcome.by
 
 
-def _play_chunk(job: tuple[tuple[str, ...], int, int, int]) -> list[tuple[int | None, str | None]]:
+def _play_chunk(job: tuple[tuple[_Seat, ...], int, int, int]) -> list[tuple[int | None, str | None]]:
     seats, seed, start, stop = job
     return [_play_one(seats, seed, index) for index in range(start, stop)]
+
+
+def _seat_name(seat: _Seat) -> str:
+    if isinstance(seat, str):
+        return seat
+    name = getattr(seat, "name", None)
+    return name if isinstance(name, str) else getattr(seat, "__name__", type(seat).__name__)
 
 
 def _ignore_interrupts() -> None:
@@ -839,38 +858,49 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def simulate(deals: int, seats: Sequence[str], seed: int = 0, jobs: int = 1,
+def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
-    """Play *deals* deals between the players named in *seats* and count the results.
+    """Play *deals* deals between the players of *seats* and count the results.
 
-    Deal *i* starts at seat ``i % 3`` and is shuffled from a seed derived from ``(seed, i)``,
-    with the players seeded from it too, so the result is the same for any number of *jobs*
-    (worker processes). *progress*, if given, is called with the number of deals done.
+    A seat is a built-in player's name (:data:`PLAYERS`) or a :data:`PlayerFactory`, such
+    as your own player class whose constructor takes a :class:`random.Random`. Deal *i*
+    starts at seat ``i % 3`` and is shuffled from a seed derived from ``(seed, i)``, with the
+    players seeded from it too, so the result is the same for any number of *jobs* (worker
+    processes; a custom player must then be importable, e.g. a class at module level).
+    *progress*, if given, is called with the number of deals done.
 
     >>> simulate(3, ["random", "random", "normal"], seed=2).as_dict()["deals"]
     3
+    >>> simulate(3, [RandomPlayer, "normal", "normal"], seed=2).seats
+    ('random', 'normal', 'normal')
     """
-    names = tuple(name.strip().lower() if isinstance(name, str) else name for name in seats)
-    if len(names) != SEATS:
+    entries = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+    if len(entries) != SEATS:
         raise KowahError(N_("error", "a deal needs {seats} players, not {count}"), seats=SEATS,
-                         count=len(names))
-    for name in names:
-        if name not in PLAYERS:
+                         count=len(entries))
+    for entry in entries:
+        if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
             raise UnknownPlayerError(
-                N_("error", "unknown player {value!r} (choose random, normal or hard)"), value=name
+                N_("error", "unknown player {value!r} (choose random, normal or hard)"), value=entry
             )
+    names = tuple(_seat_name(entry) for entry in entries)
     if deals < 0:
         raise KowahError(N_("error", "the number of deals must not be negative, not {value}"),
                          value=deals)
     results: list[tuple[int | None, str | None]] = []
     if jobs <= 1 or deals < 2:
         for index in range(deals):
-            results.append(_play_one(names, seed, index))
+            results.append(_play_one(entries, seed, index))
             if progress is not None:
                 progress(len(results))
     else:
         size = max(1, min(50, deals // (jobs * 8)))
-        chunks = [(names, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
+        try:
+            pickle.dumps(entries)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or function "
+                                         "at module level)")) from None
+        chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
         with multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts) as pool:
             for chunk in pool.imap(_play_chunk, chunks):
                 results += chunk

@@ -290,3 +290,31 @@ def test_make_player_kinds() -> None:
     assert isinstance(make_player("Normal", rng), NormalPlayer)
     assert isinstance(make_player("hard", rng), HardPlayer)
     assert isinstance(make_player("hard", rng), Player)
+
+
+class _Drawer:
+    """A custom player for simulate: always the first legal action (draw, first discard, declare)."""
+
+    name = "drawer"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        return legal_actions[0]
+
+
+def test_simulate_takes_custom_players_and_stays_reproducible() -> None:
+    one = simulate(12, [_Drawer, "normal", "normal"], seed=5)
+    two = simulate(12, [_Drawer, "normal", "normal"], seed=5, jobs=2)
+    assert one == two and one.seats == ("drawer", "normal", "normal")
+    assert sum(one.wins) + one.drawn == 12
+    # A factory without a name is named after itself; one that cannot be pickled runs in-process.
+    def factory(rng: random.Random) -> Player:
+        return NormalPlayer(rng)
+
+    assert simulate(3, [factory, "normal", "normal"], seed=1).seats[0] == "factory"
+    with pytest.raises(KowahError, match="must be importable"):
+        simulate(3, [factory, "normal", "normal"], seed=1, jobs=2)
+    with pytest.raises(UnknownPlayerError):
+        simulate(3, [42, "normal", "normal"])  # type: ignore[list-item]
