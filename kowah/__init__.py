@@ -1,8 +1,8 @@
 """kowah: the rules of Kowah (Cheki), the Chinese money-card game of Java and the Malay world.
 
 The rules modules are imported here; the text layer (:mod:`kowah.i18n`, which needs Babel),
-the AI players (:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) are imported
-on demand.
+the AI players (:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) are not, so that
+``import kowah`` stays light: import them by name (``import kowah.players``).
 
 >>> import kowah
 >>> hand = kowah.parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")

@@ -218,7 +218,6 @@ _DECLARE = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card) 
 
 
 _CARDLESS = (ActionKind.DRAW, ActionKind.TAKE, ActionKind.PASS)
-_NOT_AN_ACTION = N_("error", "{value!r} is not an Action")
 
 
 class Phase(enum.Enum):
@@ -250,8 +249,18 @@ class Outcome:
 
     @classmethod
     def win(cls, winner: int, by: str, card: Card) -> Outcome:
-        """A win by *winner*: ``by`` is ``"self-draw"``, ``"discard"`` or ``"draw-claim"``."""
-        return cls("win", winner, by, cls.MULTIPLIERS[by], card)
+        """A win by *winner*: ``by`` is ``"self-draw"``, ``"discard"`` or ``"draw-claim"``.
+
+        >>> Outcome.win(0, "selfdraw", Card.C5)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahError: unknown way to win 'selfdraw' (self-draw, discard or draw-claim)
+        """
+        multiplier = cls.MULTIPLIERS.get(by)
+        if multiplier is None:
+            raise KowahError(N_("error", "unknown way to win {by!r} (self-draw, discard or draw-claim)"),
+                             by=by)
+        return cls("win", winner, by, multiplier, card)
 
     @classmethod
     def drawn(cls) -> Outcome:
@@ -470,6 +479,11 @@ class Deal:
     def to_move(self) -> tuple[int, ...]:
         """The seats that have a legal action now: a seat that may declare comes first.
 
+        Two seats are listed right after a discard that leaves the discarding seat ready
+        (R11): it may declare (or pass), and the next seat may already draw or take. That
+        action closes the declaring window for good, so a front end that lets the next seat
+        act should first ask the first seat, or apply its pass.
+
         >>> Deal.shuffled(seed=3).to_move()
         (1,)
         """
@@ -531,9 +545,13 @@ class Deal:
             return N_("error", "the deal is over"), {}
         if type(seat) is not int or not 0 <= seat < SEATS:  # a bool or a float is no seat either
             return N_("error", "there is no seat {seat}"), {}
-        if (card is not None if kind in _CARDLESS else card is not None and type(card) is not Card):
-            # A draw, take or pass names no card; a discard or a wait is a Card, not its index.
-            return _NOT_AN_ACTION, {"value": action}
+        if kind in _CARDLESS:
+            if card is not None:
+                return N_("error", "a draw, take or pass names no card, not {value!r}"), {"value": card}
+        elif card is not None and type(card) is not Card:
+            # A discard or a wait is a Card, not its code or index.
+            return (N_("error", "{value!r} is not a card: a discard or a wait is a Card, such as "
+                                "Card.parse('5c')"), {"value": card})
         if kind is ActionKind.DECLARE or kind is ActionKind.PASS:
             if self._declared[seat] is not None:
                 return N_("error", "the seat has already declared"), {}

@@ -21,6 +21,7 @@ from kowah.deal import (
     Deal,
     DeckError,
     Observation,
+    Outcome,
     Phase,
     random_playout,
 )
@@ -439,3 +440,20 @@ def test_known_cards_are_always_in_the_hand() -> None:
                 assert not known - held, (seed, other, known, held)
     assert declared_after_take > 0
     assert public_draws > 0
+
+
+def test_an_action_with_a_wrong_card_says_what_is_wrong_with_the_card() -> None:
+    deal = Deal.shuffled(seed=1)
+    seat = deal.turn
+    before = snapshot(deal)
+    with pytest.raises(IllegalActionError, match=r"'5c' is not a card: a discard or a wait is a Card"):
+        deal.apply(Action.discard(seat, "5c"))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"a draw, take or pass names no card, not Card\.C5"):
+        deal.apply(Action(seat, ActionKind.DRAW, Card.C5))
+    assert snapshot(deal) == before
+
+
+def test_an_unknown_way_to_win_is_a_kowah_error() -> None:
+    with pytest.raises(KowahError, match="unknown way to win 'selfdraw'"):
+        Outcome.win(0, "selfdraw", Card.C5)
+    assert Outcome.win(0, "discard", Card.C5).multiplier == 2
