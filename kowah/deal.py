@@ -326,16 +326,34 @@ class Observation:
     events: tuple[Event, ...]
     outcome: Outcome | None
 
-    def unseen(self, pack: Pack = KOWAH_DECK) -> dict[Card, int]:
-        """Copies of each card that this seat has not seen anywhere (hand, discards, known)."""
-        counts = {card: pack.copies(card) for card in pack.kinds}
-        seen: list[Card] = [*self.hand]
+    def seen(self) -> tuple[Card, ...]:
+        """The cards this seat sees outside its hand: every discard and the other seats' known
+        cards. This is the *seen* argument of :func:`~kowah.hands.improvements` and
+        :func:`~kowah.hands.discard_options`.
+
+        >>> from kowah.hands import discard_options
+        >>> deal = Deal.shuffled(seed=0)
+        >>> seat = deal.turn
+        >>> deal.apply(Action.draw(seat))
+        >>> view = deal.observation(seat)
+        >>> view.seen()
+        ()
+        >>> best = discard_options(view.hand, view.seen())[0]
+        >>> Action.discard(seat, best.discard) in view.legal_actions
+        True
+        """
+        seen: list[Card] = []
         for pile in self.discards:
             seen += pile
         for seat, cards in enumerate(self.known):
             if seat != self.seat:
                 seen += cards
-        for card in seen:
+        return tuple(seen)
+
+    def unseen(self, pack: Pack = KOWAH_DECK) -> dict[Card, int]:
+        """Copies of each card that this seat has not seen anywhere (hand, discards, known)."""
+        counts = {card: pack.copies(card) for card in pack.kinds}
+        for card in (*self.hand, *self.seen()):
             counts[card] -= 1
         return {card: count for card, count in counts.items() if count > 0}
 

@@ -362,6 +362,8 @@ def test_observation_unseen_counts_what_the_seat_has_not_seen() -> None:
             seen.update(known)
     expected = {card: 4 - seen[card] for card in KOWAH_DECK.kinds if 4 - seen[card] > 0}
     assert observation.unseen() == expected
+    assert Counter(observation.seen()) == seen - Counter(observation.hand)
+    assert observation.seen()  # 25 actions in, something has been discarded
 
 
 # -- the fast playout -----------------------------------------------------------------------------
