@@ -23,7 +23,7 @@ import os
 import re
 import textwrap
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -46,10 +46,12 @@ from kowah.rulebook import (
 __all__ = [
     "FORMATS",
     "LANGUAGES",
+    "EventLike",
     "LocaleWarning",
     "OutcomeLike",
     "RulesFormatError",
     "Translator",
+    "describe_event",
     "language_from_environment",
     "negotiate",
     "render_rules",
@@ -193,6 +195,59 @@ _OUTCOME_WIN = {
                      "Seat {seat} wins by claiming the stock draw {card}, ×{multiplier}"),
 }
 _OUTCOME_DRAWN = N_("rules", "The deal is drawn: the stock ran out.")
+
+
+class EventLike(Protocol):
+    """What :func:`describe_event` needs of an event (``kowah.deal.Event``)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def card(self) -> Card | None: ...
+
+
+class _Words(Protocol):
+    def gettext(self, context: str, message: str) -> str: ...
+    def card_name(self, card: Card, short: bool = False) -> str: ...
+
+
+# What happened, said to the seat that did it, and to the others (context "cli").
+_EVENT_YOU = {
+    "draw": N_("cli", "You draw {card} ({name})."),
+    "take": N_("cli", "You take {card} ({name})."),
+    "discard": N_("cli", "You discard {card} ({name})."),
+    "declare": N_("cli", "You declare checki, waiting for {card} ({name})."),
+    "win": N_("cli", "You win with {card} ({name})."),
+}
+_EVENT_SEAT = {
+    "draw": N_("cli", "Seat {seat} draws {card} ({name})."),
+    "take": N_("cli", "Seat {seat} takes {card} ({name})."),
+    "discard": N_("cli", "Seat {seat} discards {card} ({name})."),
+    "declare": N_("cli", "Seat {seat} declares checki, waiting for {card} ({name})!"),
+    "win": N_("cli", "Seat {seat} wins with {card} ({name})."),
+}
+_HIDDEN_DRAW = N_("cli", "Seat {seat} draws a card.")
+
+
+def describe_event(t: _Words, event: EventLike, viewer: int | None = None,
+                   show: Callable[[Card], str] = str) -> str:
+    """One sentence for *event*, told to seat *viewer* ("You draw…") or to an onlooker.
+
+    *t* is a :class:`Translator` (or anything with its ``gettext`` and ``card_name``);
+    *show* writes a card's code (the terminal game colours it). :meth:`Translator.event` is
+    the usual way to call this.
+    """
+    kind, seat, card = event.kind, event.seat, event.card
+    if kind == "drawn":
+        return t.gettext("rules", _OUTCOME_DRAWN)
+    if card is None:
+        return t.gettext("cli", _HIDDEN_DRAW).format(seat=seat) if kind == "draw" else ""
+    messages = _EVENT_YOU if seat == viewer else _EVENT_SEAT
+    if kind not in messages:
+        return ""
+    return t.gettext("cli", messages[kind]).format(seat=seat, card=show(card), name=t.card_name(card))
 
 
 # --- locales -------------------------------------------------------------------------------
@@ -394,6 +449,21 @@ class Translator:
             outer = self._params({"seat": exc.seat, "action": exc.action})
             return self.gettext(exc.context, exc.template).format(reason=reason, **outer)
         return self.gettext(exc.context, exc.template).format(**self._params(exc.params))
+
+    def event(self, event: EventLike, viewer: int | None = None) -> str:
+        """One sentence for an event of a deal (:attr:`Observation.events
+        <kowah.deal.Observation.events>`), told to seat *viewer* or, with ``None``, to an
+        onlooker. Another seat's hidden stock draw is "Seat 2 draws a card."
+
+        >>> from kowah.deal import Event
+        >>> translator("es").event(Event("discard", 1, Card.C5))
+        'El asiento 1 descarta 5c (cinco de monedas).'
+        >>> translator("en").event(Event("declare", 0, Card.S2), viewer=0)
+        'You declare checki, waiting for 2s (Two of Strings).'
+        >>> translator("cs").event(Event("draw", 2, None, public=False))
+        'Místo 2 si líže kartu.'
+        """
+        return describe_event(self, event, viewer)
 
     def outcome(self, outcome: OutcomeLike) -> str:
         """A one-line account of how a deal ended (R14–R16).

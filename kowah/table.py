@@ -27,6 +27,7 @@ from typing import Any, Protocol, TextIO
 from kowah.cards import Card
 from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase
 from kowah.errors import N_, IllegalActionError, KowahError
+from kowah.i18n import describe_event
 from kowah.players import Player, _Observer, make_player
 from kowah.record import Record
 
@@ -164,31 +165,9 @@ class _Table:
         self.shown = len(observation.events)
 
     def describe(self, event: Event) -> str:
-        t = self.t
-        seat, card = event.seat, event.card
         if event.kind in ("win", "drawn"):
             return ""  # the outcome is told at the end
-        if seat == HUMAN:
-            messages = {
-                "draw": t.gettext("cli", "You draw {card} ({name})."),
-                "take": t.gettext("cli", "You take {card} ({name})."),
-                "discard": t.gettext("cli", "You discard {card} ({name})."),
-                "declare": t.gettext("cli", "You declare checki, waiting for {card} ({name})."),
-            }
-        else:
-            messages = {
-                "draw": t.gettext("cli", "Seat {seat} draws {card} ({name}).") if card is not None
-                else t.gettext("cli", "Seat {seat} draws a card."),
-                "take": t.gettext("cli", "Seat {seat} takes {card} ({name})."),
-                "discard": t.gettext("cli", "Seat {seat} discards {card} ({name})."),
-                "declare": t.gettext("cli", "Seat {seat} declares checki, waiting for {card} ({name})!"),
-            }
-        message = messages.get(event.kind, "")
-        return message.format(
-            seat=seat,
-            card=self.card(card) if card is not None else "",
-            name=t.card_name(card) if card is not None else "",
-        )
+        return describe_event(self.t, event, HUMAN, self.card)
 
     # -- the screen --
 

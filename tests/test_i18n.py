@@ -473,3 +473,26 @@ def test_unknown_format_is_an_error_naming_it() -> None:
         render_rules("en", "pdf")
     assert isinstance(raised.value, KowahError) and isinstance(raised.value, ValueError)
     assert translator("cs").error(raised.value).startswith("neznámý formát pravidel 'pdf'")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(language: str) -> None:
+    import random as _random
+
+    from kowah.deal import Deal
+    from kowah.players import NormalPlayer, play_deal
+
+    t = translator(language)
+    deal = play_deal([NormalPlayer(_random.Random(seat)) for seat in range(3)], Deal.shuffled(seed=11))
+    kinds = set()
+    for event in deal.observation(0).events:
+        kinds.add(event.kind)
+        told, onlooker = t.event(event, viewer=0), t.event(event)
+        assert told and onlooker, event
+        if event.card is not None:
+            assert str(event.card) in told and t.card_name(event.card) in told
+        if event.seat == 0 and event.kind != "drawn":
+            assert told != onlooker  # "You draw…" against "Seat 0 draws…"
+        elif event.seat is not None:
+            assert str(event.seat) in told
+    assert {"draw", "discard", "declare"} <= kinds and kinds & {"win", "drawn"}
