@@ -415,16 +415,23 @@ class Deal:
         self.events: list[Event] = []
 
     @classmethod
-    def shuffled(cls, seed: int | random.Random | None = None, pack: Pack = KOWAH_DECK) -> Deal:
+    def shuffled(cls, seed: int | random.Random | None = None, pack: Pack = KOWAH_DECK,
+                 first: int | None = None) -> Deal:
         """A deal from a shuffled pack and a random first seat, using ``random.Random(seed)`` (R9).
 
-        >>> Deal.shuffled(seed=1).deck == Deal.shuffled(seed=1).deck
+        *first*, if given, fixes the first seat instead (the deck is the same either way), e.g.
+        to rotate it through a series of deals.
+
+        >>> Deal.shuffled(seed=1).deck == Deal.shuffled(seed=1, first=2).deck
         True
+        >>> Deal.shuffled(seed=1, first=2).first
+        2
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         deck = list(pack.cards)
         rng.shuffle(deck)
-        return cls(deck, rng.randrange(SEATS), pack)
+        drawn = rng.randrange(SEATS)
+        return cls(deck, drawn if first is None else first, pack)
 
     # -- what the state is ------------------------------------------------------------------
 

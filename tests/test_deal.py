@@ -459,3 +459,11 @@ def test_an_unknown_way_to_win_is_a_kowah_error() -> None:
     with pytest.raises(KowahError, match="unknown way to win 'selfdraw'"):
         Outcome.win(0, "selfdraw", Card.C5)
     assert Outcome.win(0, "discard", Card.C5).multiplier == 2
+
+
+def test_shuffled_may_fix_the_first_seat() -> None:
+    for first in range(SEATS):
+        deal = Deal.shuffled(seed=4, first=first)
+        assert deal.first == first == deal.turn and deal.deck == Deal.shuffled(seed=4).deck
+    with pytest.raises(DeckError, match="the first seat must be 0, 1 or 2, not 3"):
+        Deal.shuffled(seed=4, first=3)
