@@ -61,3 +61,9 @@ def test_no_takes_never_takes() -> None:
         play_deal([ceiling._VARIANTS[name](random.Random(0), deal), normal, normal], deal)
         takes.append(sum(1 for event in deal.events if event.kind == "take" and event.seat == 0))
     assert takes[0] > 0 and takes[1] == 0  # the same seat, as normal, takes on this deal
+
+
+@pytest.mark.parametrize("name", ["rollouts", "rollouts-informed"])
+def test_the_rollout_variants_finish_legal_deals(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ceiling.Rollouts, "rollouts", 2)  # the real figure takes seconds a deal
+    assert ceiling._play((name, 4)) in (0, 1)
