@@ -2,7 +2,7 @@
 
     python benchmarks/ceiling.py                       # every variant (about 6 minutes, 2 jobs)
     python benchmarks/ceiling.py --only normal,no-takes --deals 2000
-    python benchmarks/ceiling.py --only rollouts --slow-deals 400   # about 20 minutes
+    python benchmarks/ceiling.py --only rollouts --slow-deals 300   # about 20 minutes
 
 Each variant plays one seat against two normal players, on the same decks as every other
 variant (deal *i* is ``Deal.shuffled(20_000 + i)`` with the variant at seat ``i % 3``), and the
@@ -12,8 +12,8 @@ The variants, in three kinds:
 
 * ``normal`` is the control; ``no-acceptance`` and ``no-takes`` are normal with one skill
   removed, to show which skills matter.
-* ``hard`` is the search player; ``rollouts`` is a slower search that plays every candidate
-  discard to the end of the deal many times (a lead for a stronger ``hard``).
+* ``hard`` is the search player; ``rollouts`` is a much slower search that plays every
+  candidate discard to the end of the deal many times.
 * ``informed-stock``, ``informed-next`` and ``oracle-order`` cheat, to bound what
   information is worth: normal told which unseen cards are in the stock (its live counts are
   exact); normal that never feeds the next seat a card that improves its actual hand when an
@@ -154,9 +154,10 @@ class Rollouts(NormalPlayer):
     the hidden cards (the other seats' concealed cards and the stock order, consistent with
     what this seat has seen), every candidate is applied to a copy of the deal, which is then
     played to its end by three normal players; the candidate that wins most often is chosen.
-    The same samples and seeds serve every candidate. About 5 s per deal: a lead for a
-    stronger ``hard``, far over its time budget as it stands. The deal copies are changed
-    through private attributes, since the library has no public way to resample hidden cards.
+    The same samples and seeds serve every candidate. About 8 s per deal, far over the time
+    budget of ``hard``: it measures whether full-deal rollouts help at all, with the hidden
+    cards sampled uniformly and with the other seats' actual hands. The deal copies are
+    changed through private attributes; the library has no public way to resample hidden cards.
     """
 
     deal: Deal
