@@ -187,15 +187,8 @@ def _unseen(observation: Observation) -> list[int]:
     The list form of :meth:`Observation.unseen`.
     """
     counts = [_COPIES] * _KINDS
-    for card in observation.hand:
+    for card in (*observation.hand, *observation.seen()):
         counts[card] -= 1
-    for pile in observation.discards:
-        for card in pile:
-            counts[card] -= 1
-    for seat, cards in enumerate(observation.known):
-        if seat != observation.seat:
-            for card in cards:
-                counts[card] -= 1
     return [count if count > 0 else 0 for count in counts]
 
 
@@ -537,7 +530,6 @@ class HardPlayer:
         self.budget = budget
         self.rollouts = rollouts
         self.candidates = candidates
-        self._normal = NormalPlayer(rng)
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """The candidate that won most rollouts (see the class description)."""

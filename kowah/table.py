@@ -56,9 +56,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# The engine's reason for refusing a declaration (or a pass) outside the declaring window.
+_WINDOW = "a seat may declare only right after its own discard, with a ready hand"
+
 # What the engine's reasons (kowah.deal, context "error") say about "a seat", said to the person.
 _TO_YOU: dict[str, str] = {
-    "a seat may declare only right after its own discard, with a ready hand": N_(
+    _WINDOW: N_(
         "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
     "it has drawn or taken already and must discard": N_(
         "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
@@ -73,8 +76,6 @@ _TO_YOU: dict[str, str] = {
         "cli", "{card} is not a wait of your hand (waits: {waits})."),
     "it is seat {turn}'s turn": N_("cli", "It is seat {turn}'s turn."),
 }
-
-_WINDOW = "a seat may declare only right after its own discard, with a ready hand"
 
 # The end of a deal that seat 0 won, by kind of win (R14, R15).
 _YOU_WIN = {
