@@ -3,6 +3,7 @@
     python benchmarks/ceiling.py                       # every variant (about 6 minutes, 2 jobs)
     python benchmarks/ceiling.py --only normal,no-takes --deals 2000
     python benchmarks/ceiling.py --only rollouts --slow-deals 300   # about 20 minutes
+    python benchmarks/ceiling.py --only rollouts-inferred --slow-deals 300   # about 30 minutes
 
 Each variant plays one seat against two normal players, on the same decks as every other
 variant (deal *i* is ``Deal.shuffled(20_000 + i)`` with the variant at seat ``i % 3``), and the
@@ -13,14 +14,16 @@ The variants, in three kinds:
 * ``normal`` is the control; ``no-acceptance`` and ``no-takes`` are normal with one skill
   removed, to show which skills matter.
 * ``hard`` is the search player; ``rollouts`` is a much slower search that plays every
-  candidate discard to the end of the deal many times.
+  candidate discard to the end of the deal many times, with the hidden cards sampled
+  uniformly; ``rollouts-inferred`` is the same search with the other hands sampled from
+  :class:`HandInference`, which infers them from how those seats have played.
 * ``informed-stock``, ``informed-next`` and ``oracle-order`` cheat, to bound what
   information is worth: normal told which unseen cards are in the stock (its live counts are
   exact); normal that never feeds the next seat a card that improves its actual hand when an
   equally good discard exists; hard's search given the actual order of the stock; and
   ``rollouts`` with the other seats' actual hands (``rollouts-informed``).
 
-These players read the deal's hidden state, which no real player may do (issue 4): they exist
+The cheats read the deal's hidden state, which no real player may do (issue 4): they exist
 only here, to measure the ceiling of the ``hard`` target.
 """
 
@@ -33,8 +36,11 @@ import time
 from collections.abc import Callable, Sequence
 
 from kowah.cards import Card
-from kowah.deal import Action, ActionKind, Deal, Observation
+from kowah.deal import Action, ActionKind, Deal, Event, Observation
 from kowah.players import (
+    _DIGIT,
+    _GROUP,
+    _WT,
     HardPlayer,
     NormalPlayer,
     Player,
@@ -43,6 +49,8 @@ from kowah.players import (
     _Determiniser,
     _discard_scores,
     _improves,
+    _ready,
+    _shape_kept,
     _unseen,
     _wilson,
     play_deal,
@@ -177,11 +185,14 @@ class Rollouts(NormalPlayer):
         candidates = [favourite, *others[: self.candidates - 1]]
         if len(candidates) == 1:
             return favourite
-        sampler = _Determiniser(observation)
+        sampler = self._sampler(observation)
         seeds = [self.rng.getrandbits(40) for _ in range(self.rollouts)]
         wins = [sum(self._rollout(observation.seat, action, seed, sampler) for seed in seeds)
                 for action in candidates]
         return candidates[wins.index(max(wins))]  # ties go to normal's choice
+
+    def _sampler(self, observation: Observation) -> _Determiniser:
+        return _Determiniser(observation)
 
     def _rollout(self, seat: int, action: Action, seed: int, sampler: _Determiniser) -> int:
         rng = random.Random(seed)
@@ -208,6 +219,401 @@ class InformedRollouts(Rollouts):
     informed = True
 
 
+# -- inferring the other hands ----------------------------------------------------------------
+#
+# A particle filter per other seat, on the assumption that it plays like ``normal``. Each
+# particle is one whole hand (counts of the 30 kinds). The seat's events are replayed from the
+# start of the deal: a hidden stock draw is proposed in proportion to the unseen copies times
+# the chance that normal, holding the result, makes the discard that followed; a discard after
+# a take or a public draw weighs the particle by that chance; a take or a draw where a take was
+# possible weighs it by whether normal would have taken; a ready hand that did not declare is
+# nearly impossible, a declared wait must be a wait of the hand. Normal's discard is softened
+# to "uniform among the discards that keep the hand nearest to ready" (1 - _SLIP) and
+# "anything else" (_SLIP). The other seats' particles are drawn independently and a pair is
+# kept when their concealed cards fit the unseen cards together.
+
+_SLIP = 0.03  # the chance that an opponent's action is not what the model predicts
+_STAY = 0.002  # the chance that a ready hand with a live wait does not declare
+_STRAY = 0.05  # the weight of a particle mended to hold a card it is seen to discard
+
+
+def _hand_key(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(card for card in range(_KINDS) for _ in range(counts[card]))
+
+
+def _discard_chance(counts: list[int], card: int, forbidden: int, avoid: frozenset[int]) -> float:
+    """The chance that normal discards *card* from the nine-card hand *counts* (softened)."""
+    if counts[card] == 0 or card == forbidden or max(counts) > 4 or sum(counts) != 9:
+        return 0.0
+    codes = [0] * 15
+    for kind in range(_KINDS):
+        if counts[kind]:
+            codes[_GROUP[kind]] += _WT[kind] * counts[kind]
+    shape9 = sum(map(_DIGIT.__getitem__, codes))
+    best, top, options = (-1, -1), 0, 0
+    mine = best
+    for kind in range(_KINDS):
+        if not counts[kind] or kind == forbidden:
+            continue
+        options += 1
+        old = codes[_GROUP[kind]]
+        score = (0 if kind in avoid else 1,
+                 _shape_kept(shape9 - _DIGIT[old] + _DIGIT[old - _WT[kind]]))
+        if kind == card:
+            mine = score
+        if score > best:
+            best, top = score, 1
+        elif score == best:
+            top += 1
+    if mine == best:
+        return (1 - _SLIP) / top
+    return _SLIP / max(1, options - top)
+
+
+class _Particles:
+    """The particles of one other seat's hand."""
+
+    def __init__(self, size: int, rng: random.Random, free: Sequence[int]) -> None:
+        self.size = size
+        self.rng = rng
+        flat = [card for card in range(_KINDS) for _ in range(free[card])]
+        self.hands: list[list[int]] = []
+        for _ in range(size):
+            counts = [0] * _KINDS
+            for card in rng.sample(flat, 8):
+                counts[card] += 1
+            self.hands.append(counts)
+        self.weights = [1.0] * size
+        self.known = [0] * _KINDS  # cards known to be in the hand: taken, drawn in public, exposed
+        self.hidden_draw = False
+        self.taken = -1
+        self.declared = False
+        self.wait = -1
+        self.held = 8  # cards in the particles' hands: 9 between a take or public draw and a discard
+        self.restarts = 0
+
+    def weigh_take(self, offered: int, took: bool) -> None:
+        """Normal takes the latest discard exactly when it brings the hand nearer to ready."""
+        for index, counts in enumerate(self.hands):
+            if self.weights[index]:
+                helps = _improves(_hand_key(counts), offered)
+                self.weights[index] *= 1 - _SLIP if helps == took else _SLIP
+
+    def add(self, card: int | None, taken: bool) -> None:
+        """A stock draw (*card* None when hidden) or a take."""
+        self.taken = card if taken and card is not None else -1
+        self.hidden_draw = card is None
+        if card is None:
+            return  # proposed at the discard, which tells much about it
+        self.held = 9
+        self.known[card] += 1
+        for index, counts in enumerate(self.hands):
+            if counts[card] >= 4:
+                self.weights[index] = 0.0
+            else:
+                counts[card] += 1
+
+    def discard(self, card: int, free: Sequence[int], avoid: frozenset[int],
+                public: Sequence[int]) -> None:
+        """*free*: the copies of each kind the inferring seat has not seen, this card included;
+        *public*: the cards this seat sees outside its hand (its live counts are 4 less these
+        and its own cards)."""
+        if self.declared:  # a locked hand discards what it drew (R12): nothing to learn
+            for counts in self.hands:
+                counts[card] -= 1
+            self.known[card] -= 1
+            self.held = 8
+            return
+        rng, known = self.rng, self.known
+        for index, counts in enumerate(self.hands):
+            if not self.weights[index]:
+                continue
+            if self.hidden_draw:
+                proposals: list[tuple[float, int]] = []
+                total, unseen = 0.0, 0
+                for kind in range(_KINDS):
+                    copies = free[kind] - (counts[kind] - known[kind])
+                    if copies <= 0 or counts[kind] >= 4:
+                        continue
+                    unseen += copies
+                    counts[kind] += 1
+                    chance = _discard_chance(counts, card, self.taken, avoid)
+                    counts[kind] -= 1
+                    if chance:
+                        proposals.append((copies * chance, kind))
+                        total += copies * chance
+                if not total:
+                    self.weights[index] = 0.0
+                    continue
+                pick = rng.random() * total
+                drawn = proposals[-1][1]
+                for mass, kind in proposals:
+                    pick -= mass
+                    if pick <= 0:
+                        drawn = kind
+                        break
+                counts[drawn] += 1
+                self.weights[index] *= total / unseen * self._exact(counts, card, avoid, public) / (
+                    _discard_chance(counts, card, self.taken, avoid))
+            else:
+                if not counts[card] and free[card] > 0:
+                    # The particle cannot have made this discard: mend it (one concealed card
+                    # becomes this one) at a cost, rather than lose every particle.
+                    concealed = [kind for kind in range(_KINDS)
+                                 for _ in range(counts[kind] - known[kind])]
+                    if concealed:
+                        counts[rng.choice(concealed)] -= 1
+                        counts[card] += 1
+                        self.weights[index] *= _STRAY
+                self.weights[index] *= self._exact(counts, card, avoid, public)
+            if counts[card]:
+                counts[card] -= 1
+        if known[card]:
+            known[card] -= 1
+        self.hidden_draw, self.taken, self.held = False, -1, 8
+
+    def _exact(self, counts: list[int], card: int, avoid: frozenset[int],
+               public: Sequence[int]) -> float:
+        """The chance that normal, holding the nine cards *counts*, discards *card*: its own
+        scores, ties shared, with _SLIP left for anything else."""
+        if not counts[card] or card == self.taken or max(counts) > 4 or sum(counts) != 9:
+            return 0.0
+        live = [max(0, 4 - counts[kind] - public[kind]) for kind in range(_KINDS)]
+        options = [kind for kind in range(_KINDS) if counts[kind] and kind != self.taken]
+        scored = _discard_scores(_hand_key(counts), options, live, avoid)
+        best = max(score for score, _ in scored)
+        ties = [kind for score, kind in scored if score == best]
+        if card in ties:
+            return (1 - _SLIP) / len(ties)
+        return _SLIP / max(1, len(options) - len(ties))
+
+    def weigh_declaring(self, wait: int | None, live: Sequence[int]) -> None:
+        """Normal declares a ready hand unless all its waits are dead; *wait* is what it did."""
+        table = _ready()
+        for index, counts in enumerate(self.hands):
+            waits = table.get(_hand_key(counts))
+            if wait is None:
+                if waits and any(live[other] > 0 for other in waits):
+                    self.weights[index] *= _STAY
+            elif not waits or wait not in waits:
+                self.weights[index] = 0.0
+        if wait is not None:
+            self.declared = True
+            self.wait = wait
+            self.known[wait] = max(self.known[wait], 2)
+
+    def settle(self, free: Sequence[int]) -> None:
+        """Drop particles that hold more of a card than is unseen, and resample when few
+        particles carry the weight (or restart from the known cards when none is left)."""
+        known = self.known
+        for index, counts in enumerate(self.hands):
+            if self.weights[index] and any(counts[kind] - known[kind] > free[kind]
+                                           for kind in range(_KINDS)):
+                self.weights[index] = 0.0
+        total = sum(self.weights)
+        size = self.size
+        if not total:
+            self.restart(free)
+            return
+        if total * total < sum(weight * weight for weight in self.weights) * size / 2:
+            step = total / size
+            point = self.rng.random() * step
+            chosen: list[list[int]] = []
+            reach = 0.0
+            for counts, weight in zip(self.hands, self.weights, strict=True):
+                reach += weight
+                while point < reach and len(chosen) < size:
+                    chosen.append(list(counts))
+                    point += step
+            chosen += [list(self.hands[-1]) for _ in range(size - len(chosen))]
+            self.hands, self.weights = chosen, [1.0] * size
+
+    def restart(self, free: Sequence[int]) -> None:
+        """No particle explains the play: start again from the known cards, uniformly, or for
+        a declared seat from the ready hands with its wait."""
+        self.restarts += 1
+        known = self.known
+        if self.declared:
+            hands = []
+            for key, waits in _ready().items():
+                if self.wait in waits:
+                    counts = [0] * _KINDS
+                    for card in key:
+                        counts[card] += 1
+                    if all(known[kind] <= counts[kind] <= known[kind] + free[kind]
+                           for kind in range(_KINDS)):
+                        hands.append(counts)
+            if hands:
+                self.hands = [list(self.rng.choice(hands)) for _ in range(self.size)]
+                self.weights = [1.0] * self.size
+                return
+        flat = [kind for kind in range(_KINDS) for _ in range(max(0, free[kind]))]
+        self.hands = []
+        for _ in range(self.size):
+            counts = list(known)
+            for kind in self.rng.sample(flat, max(0, self.held - sum(known))):
+                counts[kind] += 1
+            self.hands.append(counts)
+        self.weights = [1.0] * self.size
+
+    def pick(self, rng: random.Random) -> list[int]:
+        point = rng.random() * sum(self.weights)
+        for counts, weight in zip(self.hands, self.weights, strict=True):
+            point -= weight
+            if point <= 0:
+                return counts
+        return self.hands[-1]
+
+
+class HandInference:
+    """Particles for the other seats' hands, from one seat's observation of the deal.
+
+    Honest: it reads only the observation. Its model of the other seats is ``normal``.
+    :meth:`update` with a later observation of the same seat in the same deal reads only the
+    events that are new.
+    """
+
+    def __init__(self, observation: Observation, rng: random.Random, size: int = 200) -> None:
+        me = self.me = observation.seat
+        # The seat's own opening hand: its hand now, less what it drew or took, plus its discards.
+        seen = [0] * _KINDS
+        for own in observation.hand:
+            seen[own] += 1
+        for event in observation.events:
+            if event.seat == me and event.card is not None:
+                if event.kind in ("draw", "take"):
+                    seen[event.card] -= 1
+                elif event.kind == "discard":
+                    seen[event.card] += 1
+        self.seen = seen  # the copies of each kind the inferring seat has seen, as it goes
+        free = [4 - count for count in seen]
+        self.particles = {seat: _Particles(size, rng, free) for seat in range(3) if seat != me}
+        self.piles = [0] * _KINDS  # the discards still in the piles
+        self.mine = [0] * _KINDS  # the inferring seat's cards that the others know of
+        self.waits: list[int | None] = [None, None, None]
+        self.latest: int | None = None
+        self.deciding: int | None = None  # a seat that discarded and may declare next
+        self.done = 0
+        self.update(observation)
+
+    def _free(self) -> list[int]:
+        return [4 - count for count in self.seen]
+
+    def update(self, observation: Observation) -> None:
+        """Read the events of *observation* that this inference has not read yet."""
+        events = observation.events
+        for event in events[self.done:]:
+            self._read(event)
+        self.done = len(events)
+
+    def _read(self, event: Event) -> None:
+        kind, seat = event.kind, event.seat
+        card = None if event.card is None else int(event.card)
+        me, seen, piles, mine, waits = self.me, self.seen, self.piles, self.mine, self.waits
+        if self.deciding is not None:
+            # Did the seat that discarded last declare? Normal declares a ready hand.
+            hand = self.particles[self.deciding]
+            if kind != "win":
+                wait = card if kind == "declare" and seat == self.deciding else None
+                if wait is not None:
+                    seen[wait] += max(0, 2 - hand.known[wait])  # the exposed pair
+                hand.weigh_declaring(wait, self._free())
+                hand.settle(self._free())
+            self.deciding = None
+        if seat is None or kind in ("win", "drawn"):
+            return
+        if kind == "declare":
+            waits[seat] = card
+            if seat == me and card is not None:
+                mine[card] = max(mine[card], 2)
+            return
+        if kind == "take" and card is not None:
+            piles[card] -= 1
+        if kind in ("draw", "take"):
+            if seat == me:
+                if kind == "draw" and card is not None:
+                    seen[card] += 1
+                if card is not None and (kind == "take" or event.public):
+                    mine[card] += 1
+            else:
+                hand = self.particles[seat]
+                if self.latest is not None and waits[seat] is None:
+                    hand.weigh_take(self.latest, kind == "take")
+                if kind == "draw" and card is not None:
+                    seen[card] += 1
+                hand.add(card, kind == "take")
+                hand.settle(self._free())
+            self.latest = None
+            return
+        # a discard
+        assert card is not None
+        if seat != me:
+            hand = self.particles[seat]
+            was_known = hand.known[card] > 0
+            avoid = frozenset(wait for other, wait in enumerate(waits)
+                              if wait is not None and other != seat)
+            third = self.particles[3 - me - seat].known
+            public = [piles[kind] + mine[kind] + third[kind] for kind in range(_KINDS)]
+            hand.discard(card, self._free(), avoid, public)
+            if not was_known:
+                seen[card] += 1
+            if waits[seat] is None:
+                self.deciding = seat
+            hand.settle(self._free())
+        elif mine[card]:
+            mine[card] -= 1
+        piles[card] += 1
+        self.latest = card
+
+
+class _InferredSampler(_Determiniser):
+    """Samples the hidden cards from :class:`HandInference`'s particles; the stock uniformly."""
+
+    def __init__(self, observation: Observation, inference: HandInference) -> None:
+        super().__init__(observation)
+        inference.update(observation)
+        self.inference = inference
+        self.unseen = _unseen(observation)
+        self.fallbacks = 0
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        for _ in range(30):
+            pool = list(self.unseen)
+            hands: list[list[int]] = []
+            for seat in range(3):
+                if seat == self.me:
+                    hands.append(list(self.hand))
+                    continue
+                particles = self.inference.particles[seat]
+                counts = particles.pick(rng)
+                concealed = [counts[kind] - particles.known[kind] for kind in range(_KINDS)]
+                if min(concealed) < 0 or sum(concealed) != self.concealed[seat]:
+                    break
+                for kind in range(_KINDS):
+                    pool[kind] -= concealed[kind]
+                if min(pool) < 0:
+                    break
+                hands.append(sorted(self.known[seat] + list(_hand_key(concealed))))
+            else:
+                stock = list(_hand_key(pool))
+                rng.shuffle(stock)
+                return hands, stock
+        self.fallbacks += 1  # no pair of particles fits: sample uniformly
+        return super().sample(rng)
+
+
+class InferredRollouts(Rollouts):
+    """:class:`Rollouts` whose samples of the other hands come from :class:`HandInference`:
+    hands that explain how those seats have played, if they play like ``normal``. Honest."""
+
+    inference: HandInference | None = None
+
+    def _sampler(self, observation: Observation) -> _Determiniser:
+        if self.inference is None:
+            self.inference = HandInference(observation, random.Random(self.rng.getrandbits(40)))
+        return _InferredSampler(observation, self.inference)
+
+
 def _cheat(kind: type[InformedStock | InformedNext | OracleOrder | Rollouts]
            ) -> Callable[[random.Random, Deal], Player]:
     def make(rng: random.Random, deal: Deal) -> Player:
@@ -227,10 +633,11 @@ _VARIANTS: dict[str, Callable[[random.Random, Deal], Player]] = {
     "oracle-order": _cheat(OracleOrder),
     "rollouts": _cheat(Rollouts),
     "rollouts-informed": _cheat(InformedRollouts),
+    "rollouts-inferred": _cheat(InferredRollouts),
 }
-_SLOW = ("hard", "oracle-order", "rollouts", "rollouts-informed")
+_SLOW = ("hard", "oracle-order", "rollouts", "rollouts-informed", "rollouts-inferred")
 #: Left out unless asked for with --only: several seconds per deal.
-_SLOWEST = ("rollouts", "rollouts-informed")
+_SLOWEST = ("rollouts", "rollouts-informed", "rollouts-inferred")
 
 
 def _play(job: tuple[str, int]) -> int:

@@ -12,7 +12,8 @@ import pytest
 
 from kowah.cards import Card
 from kowah.deal import Action, Deal
-from kowah.players import play_deal
+from kowah.hands import waits
+from kowah.players import Player, play_deal
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -63,7 +64,99 @@ def test_no_takes_never_takes() -> None:
     assert takes[0] > 0 and takes[1] == 0  # the same seat, as normal, takes on this deal
 
 
-@pytest.mark.parametrize("name", ["rollouts", "rollouts-informed"])
+@pytest.mark.parametrize("name", ["rollouts", "rollouts-informed", "rollouts-inferred"])
 def test_the_rollout_variants_finish_legal_deals(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ceiling.Rollouts, "rollouts", 2)  # the real figure takes seconds a deal
     assert ceiling._play((name, 4)) in (0, 1)
+
+
+def _midway(seed: int, steps: int) -> tuple[Deal, int]:
+    """A deal of three normal players, stopped after *steps* actions (or a few before its end),
+    and the seat to move."""
+    players: list[Player] = [ceiling.NormalPlayer(random.Random(seat)) for seat in range(3)]
+    actions = play_deal(players, Deal.shuffled(seed)).history
+    deal = Deal.shuffled(seed)
+    for action in actions[: min(steps, len(actions) - 3)]:
+        deal.apply(action)
+    return deal, deal.to_move()[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_inferred_hands_fit_what_the_seat_has_seen(seed: int) -> None:
+    deal, seat = _midway(seed, 40 + 7 * seed)
+    view = deal.observation(seat)
+    sampler = ceiling._InferredSampler(view, ceiling.HandInference(view, random.Random(seed)))
+    unseen = view.unseen()
+    rng = random.Random(1)
+    for _ in range(20):
+        hands, stock = sampler.sample(rng)
+        assert hands[seat] == [int(card) for card in view.hand]
+        hidden: list[int] = list(stock)
+        for other in range(3):
+            if other == seat:
+                continue
+            assert len(hands[other]) == view.hand_sizes[other]
+            rest = list(hands[other])
+            for card in view.known[other]:
+                rest.remove(int(card))  # every known card is where it is known to be
+            hidden += rest
+        assert len(stock) == view.stock_count
+        assert sorted(hidden) == sorted(int(card) for card, count in unseen.items() for _ in range(count))
+    assert sampler.fallbacks == 0
+
+
+def test_a_declared_seats_inferred_hand_is_ready_with_its_wait() -> None:
+    checked = 0
+    for seed in range(12):
+        deal, seat = _midway(seed, 90)
+        view = deal.observation(seat)
+        sampler = ceiling._InferredSampler(view, ceiling.HandInference(view, random.Random(seed)))
+        rng = random.Random(2)
+        for other, wait in enumerate(view.waits):
+            if wait is not None and other != seat:
+                for _ in range(10):
+                    hand = sampler.sample(rng)[0][other]
+                    assert wait in waits([Card(card) for card in hand])
+                    checked += 1
+    assert checked >= 50
+
+
+def test_inference_knows_more_than_uniform_samples() -> None:
+    """Over some positions, the inferred hands share more concealed cards with the actual ones."""
+    inferred = uniform = 0
+    for seed in range(10):
+        deal, seat = _midway(100 + seed, 60)
+        view = deal.observation(seat)
+        inference = ceiling.HandInference(view, random.Random(seed))
+        samplers = (ceiling._InferredSampler(view, inference), ceiling._Determiniser(view))
+        for index, sampler in enumerate(samplers):
+            rng = random.Random(seed)
+            for _ in range(30):
+                hands = sampler.sample(rng)[0]
+                for other in range(3):
+                    if other != seat:
+                        actual = [int(card) for card in deal.hand(other)]
+                        sampled = list(hands[other])
+                        for card in view.known[other]:  # both samplers put these right
+                            actual.remove(int(card))
+                            sampled.remove(int(card))
+                        shared = sum(min(sampled.count(card), actual.count(card)) for card in set(actual))
+                        if index == 0:
+                            inferred += shared
+                        else:
+                            uniform += shared
+    assert inferred > uniform * 1.4
+
+
+def test_inference_reads_only_new_events() -> None:
+    deal, seat = _midway(7, 30)
+    early = deal.observation(seat)
+    later_deal, _ = _midway(7, 57)
+    later = later_deal.observation(seat)
+    assert later.seat == seat and later.events[: len(early.events)] == early.events
+    step = ceiling.HandInference(early, random.Random(3))
+    step.update(later)
+    whole = ceiling.HandInference(later, random.Random(3))
+    for other in step.particles:
+        assert step.particles[other].hands == whole.particles[other].hands
+        assert step.particles[other].weights == whole.particles[other].weights
