@@ -223,14 +223,21 @@ class InformedRollouts(Rollouts):
 #
 # A particle filter per other seat, on the assumption that it plays like ``normal``. Each
 # particle is one whole hand (counts of the 30 kinds). The seat's events are replayed from the
-# start of the deal: a hidden stock draw is proposed in proportion to the unseen copies times
-# the chance that normal, holding the result, makes the discard that followed; a discard after
-# a take or a public draw weighs the particle by that chance; a take or a draw where a take was
-# possible weighs it by whether normal would have taken; a ready hand that did not declare is
-# nearly impossible, a declared wait must be a wait of the hand. Normal's discard is softened
-# to "uniform among the discards that keep the hand nearest to ready" (1 - _SLIP) and
-# "anything else" (_SLIP). The other seats' particles are drawn independently and a pair is
-# kept when their concealed cards fit the unseen cards together.
+# start of the deal (later calls read only the new ones):
+#
+# * a discard weighs the particle by the chance that normal, holding it, makes that discard:
+#   normal's own scores with that seat's live counts (all it sees outside its hand is public),
+#   ties shared, and _SLIP left for any other discard;
+# * a hidden stock draw is proposed at the discard that follows it, in proportion to the unseen
+#   copies of each kind times a cheap version of that chance (uniform among the discards that
+#   keep the hand nearest to ready), and reweighted to the exact one;
+# * a take, or a draw where a take was possible, weighs it by whether normal would have taken;
+# * a ready hand with a live wait that did not declare is nearly impossible (_STAY); a declared
+#   wait must be a wait of the hand.
+#
+# Particles are resampled when few carry the weight; when none is left, they start again from
+# the known cards (for a declared seat, from the ready hands with its wait). The other seats' particles are drawn independently, and a pair is kept when their concealed
+# cards fit the unseen cards together.
 
 _SLIP = 0.03  # the chance that an opponent's action is not what the model predicts
 _STAY = 0.002  # the chance that a ready hand with a live wait does not declare
@@ -242,7 +249,8 @@ def _hand_key(counts: Sequence[int]) -> tuple[int, ...]:
 
 
 def _discard_chance(counts: list[int], card: int, forbidden: int, avoid: frozenset[int]) -> float:
-    """The chance that normal discards *card* from the nine-card hand *counts* (softened)."""
+    """The chance that normal discards *card* from the nine-card hand *counts*, softened: the
+    proposal for a hidden draw (:meth:`_Particles._exact` is the chance itself)."""
     if counts[card] == 0 or card == forbidden or max(counts) > 4 or sum(counts) != 9:
         return 0.0
     codes = [0] * 15
