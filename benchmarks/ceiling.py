@@ -236,8 +236,9 @@ class InformedRollouts(Rollouts):
 #   wait must be a wait of the hand.
 #
 # Particles are resampled when few carry the weight; when none is left, they start again from
-# the known cards (for a declared seat, from the ready hands with its wait). The other seats' particles are drawn independently, and a pair is kept when their concealed
-# cards fit the unseen cards together.
+# the known cards (for a declared seat, from the ready hands with its wait). The other seats'
+# particles are drawn independently, and a pair is kept when their concealed cards fit the
+# unseen cards together.
 
 _SLIP = 0.03  # the chance that an opponent's action is not what the model predicts
 _STAY = 0.002  # the chance that a ready hand with a live wait does not declare
