@@ -2,8 +2,8 @@
 
     python benchmarks/ceiling.py                       # every variant (about 6 minutes, 2 jobs)
     python benchmarks/ceiling.py --only normal,no-takes --deals 2000
-    python benchmarks/ceiling.py --only rollouts --slow-deals 300   # about 20 minutes
-    python benchmarks/ceiling.py --only rollouts-inferred --slow-deals 300   # about 30 minutes
+    python benchmarks/ceiling.py --only rollouts --slow-deals 300   # about 8 minutes
+    python benchmarks/ceiling.py --only rollouts-inferred --slow-deals 300   # about 9 minutes
 
 Each variant plays one seat against two normal players, on the same decks as every other
 variant (deal *i* is ``Deal.shuffled(20_000 + i)`` with the variant at seat ``i % 3``), and the
@@ -30,6 +30,7 @@ only here, to measure the ceiling of the ``hard`` target.
 from __future__ import annotations
 
 import argparse
+import bisect
 import multiprocessing
 import random
 import time
@@ -57,6 +58,8 @@ from kowah.players import (
 )
 
 _KINDS = 30
+_AFTER = (1, 2, 0)  # the next seat in rotation (R9)
+_AFTER_BOTH = ((1, 2), (2, 0), (0, 1))  # the other seats in rotation order from a seat (R14)
 
 
 def _stock_counts(deal: Deal) -> list[int]:
@@ -73,6 +76,123 @@ def _nearest(observation: Observation, legal: tuple[Action, ...],
     scored = _discard_scores(tuple(observation.hand), options, live, _avoid(observation))
     top = max(score[:2] for score, _ in scored)
     return [(score, card) for score, card in scored if score[:2] == top]
+
+
+# -- fast playouts ----------------------------------------------------------------------------
+
+
+def _normal_discard(hand: list[int], taken: int, live: list[int], avoid: frozenset[int],
+                    rnd: Callable[[], float]) -> int:
+    """Normal's discard from a nine-card hand (:meth:`NormalPlayer.choose`, on lists)."""
+    scored = _discard_scores(tuple(hand), [card for card in dict.fromkeys(hand) if card != taken],
+                             live, avoid)
+    best = max(score for score, _ in scored)
+    ties = [card for score, card in scored if score == best]
+    return ties[0] if len(ties) == 1 else ties[int(rnd() * len(ties))]
+
+
+def _normal_wait(hand: list[int], live: list[int]) -> int:
+    """Normal's wait for a ready eight-card hand: the most live copies, or -1 if all are dead."""
+    wait, most = -1, 0
+    for card in sorted(_ready()[tuple(hand)]):
+        if live[card] > most:
+            wait, most = int(card), live[card]
+    return wait
+
+
+class _Playout:
+    """A deal in lists, from the start of any turn, played to its end by normal's policy.
+
+    It gives the same result as :func:`play_deal` with three :class:`NormalPlayer` sharing one
+    random generator (tests/test_benchmarks.py checks it), several times faster. *known* holds,
+    per seat, the counts of its cards the other seats know of; *piles* the counts of the
+    discards still on the table; *declared* each seat's wait or -1.
+    """
+
+    __slots__ = ("declared", "hands", "known", "latest", "piles", "stock", "turn")
+
+    def __init__(self, hands: list[list[int]], stock: list[int], declared: list[int],
+                 known: list[list[int]], piles: list[int], turn: int, latest: int | None) -> None:
+        self.hands, self.stock, self.declared = hands, stock, declared
+        self.known, self.piles, self.turn, self.latest = known, piles, turn, latest
+
+    def _live(self, seat: int) -> list[int]:
+        """The copies of each kind *seat* has not seen (its normal live counts)."""
+        known, piles = self.known, self.piles
+        own = known[seat]
+        live = [4 - piles[card] - known[0][card] - known[1][card] - known[2][card] + own[card]
+                for card in range(_KINDS)]
+        for card in self.hands[seat]:
+            live[card] -= 1
+        return [count if count > 0 else 0 for count in live]
+
+    def _claimant(self, seat: int, card: int) -> int:
+        """The declared seat that wins *card* drawn or discarded by *seat* (R14), or -1."""
+        declared = self.declared
+        for other in _AFTER_BOTH[seat]:
+            if declared[other] == card:
+                return other
+        return -1
+
+    def discarded(self, seat: int, card: int) -> int:
+        """*seat* has just discarded *card* from its hand: claims, then normal's declaration.
+        The winner, or -1 when play goes on."""
+        known, hand = self.known[seat], self.hands[seat]
+        self.piles[card] += 1
+        if known[card]:
+            known[card] -= 1
+        winner = self._claimant(seat, card)
+        if winner >= 0:
+            return winner
+        if self.declared[seat] < 0 and tuple(hand) in _ready():
+            wait = _normal_wait(hand, self._live(seat))
+            if wait >= 0:
+                self.declared[seat] = wait
+                known[wait] = max(known[wait], 2)
+        self.latest = card
+        self.turn = _AFTER[seat]
+        return -1
+
+    def play(self, rnd: Callable[[], float]) -> int:
+        """Play to the end: the winner, or -1 for a drawn deal."""
+        stock, declared, hands, known = self.stock, self.declared, self.hands, self.known
+        index, end = 0, len(stock)
+        while True:
+            seat = self.turn
+            hand = hands[seat]
+            wait = declared[seat]
+            latest = self.latest
+            if wait < 0 and latest is not None and _improves(tuple(hand), latest):
+                self.piles[latest] -= 1
+                known[seat][latest] += 1
+                bisect.insort(hand, latest)
+                taken = latest
+            else:
+                card = stock[index]
+                index += 1
+                if card == wait:
+                    return seat  # R12: a self-draw
+                public = declared[0] >= 0 or declared[1] >= 0 or declared[2] >= 0
+                winner = self._claimant(seat, card)
+                if winner >= 0:
+                    return winner
+                if index == end:
+                    return -1  # R16
+                if wait >= 0:  # a locked hand discards what it drew
+                    self.piles[card] += 1
+                    self.latest = card
+                    self.turn = _AFTER[seat]
+                    continue
+                if public:
+                    known[seat][card] += 1
+                bisect.insort(hand, card)
+                taken = -1
+            avoid = frozenset(other for other in declared if other >= 0 and other != wait)
+            card = _normal_discard(hand, taken, self._live(seat), avoid, rnd)
+            hand.remove(card)
+            winner = self.discarded(seat, card)
+            if winner >= 0:
+                return winner
 
 
 class NoAcceptance(NormalPlayer):
@@ -160,12 +280,11 @@ class Rollouts(NormalPlayer):
 
     The candidates are normal's choice and its next best three. For each of 100 samples of
     the hidden cards (the other seats' concealed cards and the stock order, consistent with
-    what this seat has seen), every candidate is applied to a copy of the deal, which is then
-    played to its end by three normal players; the candidate that wins most often is chosen.
-    The same samples and seeds serve every candidate. About 8 s per deal, far over the time
-    budget of ``hard``: it measures whether full-deal rollouts help at all, with the hidden
-    cards sampled uniformly and with the other seats' actual hands. The deal copies are
-    changed through private attributes; the library has no public way to resample hidden cards.
+    what this seat has seen), every candidate is played to the end of the deal by three normal
+    players (:class:`_Playout`); the candidate that wins most often is chosen. The same samples
+    and seeds serve every candidate. Seconds per deal, far over the time budget of ``hard``:
+    it measures whether full-deal rollouts help at all, with the hidden cards sampled
+    uniformly, inferred from play, or the other seats' actual hands.
     """
 
     deal: Deal
@@ -180,37 +299,46 @@ class Rollouts(NormalPlayer):
         scored = sorted(_discard_scores(tuple(observation.hand),
                                         [int(action.card) for action in legal_actions if action.card],
                                         _unseen(observation), _avoid(observation)), reverse=True)
-        others = [Action.discard(observation.seat, Card(card)) for _, card in scored
-                  if card != favourite.card]
-        candidates = [favourite, *others[: self.candidates - 1]]
+        assert favourite.card is not None
+        candidates = [int(favourite.card)]
+        candidates += [card for _, card in scored if card != favourite.card][: self.candidates - 1]
         if len(candidates) == 1:
             return favourite
         sampler = self._sampler(observation)
-        seeds = [self.rng.getrandbits(40) for _ in range(self.rollouts)]
-        wins = [sum(self._rollout(observation.seat, action, seed, sampler) for seed in seeds)
-                for action in candidates]
-        return candidates[wins.index(max(wins))]  # ties go to normal's choice
+        me = observation.seat
+        declared = [-1 if wait is None else int(wait) for wait in observation.waits]
+        known = [[0] * _KINDS for _ in range(3)]
+        piles = [0] * _KINDS
+        for seat in range(3):
+            for card in observation.known[seat]:
+                known[seat][card] += 1
+            for card in observation.discards[seat]:
+                piles[card] += 1
+        wins = [0] * len(candidates)
+        for _ in range(self.rollouts):
+            seed = self.rng.getrandbits(40)
+            hands, stock = self._sample(sampler, random.Random(seed))
+            for index, choice in enumerate(candidates):
+                mine = list(hands[me])
+                mine.remove(choice)
+                playout = _Playout([mine if seat == me else list(hands[seat]) for seat in range(3)],
+                                   stock, list(declared), [list(counts) for counts in known],
+                                   list(piles), me, None)
+                winner = playout.discarded(me, choice)
+                if winner < 0:
+                    winner = playout.play(random.Random(seed).random)
+                wins[index] += winner == me
+        return Action.discard(me, Card(candidates[wins.index(max(wins))]))  # ties: normal's choice
 
     def _sampler(self, observation: Observation) -> _Determiniser:
         return _Determiniser(observation)
 
-    def _rollout(self, seat: int, action: Action, seed: int, sampler: _Determiniser) -> int:
-        rng = random.Random(seed)
-        deal = self.deal.copy()
-        start = deal._stock
-        if self.informed:
-            stock = [int(card) for card in deal.deck[start:]]
-            rng.shuffle(stock)
-        else:
-            hands, stock = sampler.sample(rng)
-            for other in range(3):
-                if other != seat:
-                    deal._hands[other] = [Card(card) for card in hands[other]]
-        deal.deck = deal.deck[:start] + tuple(Card(card) for card in stock)
-        deal.apply(action)
-        play_deal([NormalPlayer(random.Random(seed * 3 + other)) for other in range(3)], deal,
-                  ask_forced=False)
-        return int(deal.outcome is not None and deal.outcome.winner == seat)
+    def _sample(self, sampler: _Determiniser, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        if not self.informed:
+            return sampler.sample(rng)
+        stock = [int(card) for card in self.deal.stock]
+        rng.shuffle(stock)
+        return [[int(card) for card in self.deal.hand(seat)] for seat in range(3)], stock
 
 
 class InformedRollouts(Rollouts):

@@ -7,11 +7,12 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from kowah.cards import Card
-from kowah.deal import Action, Deal
+from kowah.deal import Action, Deal, Phase
 from kowah.hands import waits
 from kowah.players import Player, play_deal
 
@@ -160,3 +161,44 @@ def test_inference_reads_only_new_events() -> None:
     for other in step.particles:
         assert step.particles[other].hands == whole.particles[other].hands
         assert step.particles[other].weights == whole.particles[other].weights
+
+
+def _playout_at(deal: Deal) -> Any:
+    """The deal's state, at the start of a turn, in the playout's lists."""
+    known = [[0] * 30 for _ in range(3)]
+    piles = [0] * 30
+    for seat in range(3):
+        for card in deal.observation(seat).known[seat]:
+            known[seat][card] += 1
+        for card in deal.discards(seat):
+            piles[card] += 1
+    waits = [deal.wait(seat) for seat in range(3)]
+    return ceiling._Playout([[int(card) for card in deal.hand(seat)] for seat in range(3)],
+                            [int(card) for card in deal.stock],
+                            [-1 if wait is None else int(wait) for wait in waits],
+                            known, piles, deal.turn,
+                            None if deal.latest_discard is None else int(deal.latest_discard))
+
+
+@pytest.mark.parametrize("steps", [0, 20, 45, 70])
+def test_playouts_play_as_normal_players_do(steps: int) -> None:
+    """From the start or mid-deal, a playout ends as normal players sharing its generator."""
+    ended = {"win": 0, "drawn": 0}
+    for seed in range(60):
+        deal = Deal.shuffled(seed)
+        players: list[Player] = [ceiling.NormalPlayer(random.Random(seed))] * 3
+        while not deal.is_over and (len(deal.history) < steps or deal.phase is not Phase.START
+                                    or deal.to_move()[0] != deal.turn):  # not in a declaring window
+            seat = deal.to_move()[0]
+            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
+        if deal.is_over:
+            continue
+        playout = _playout_at(deal)
+        shared = random.Random(seed + 1)
+        play_deal([ceiling.NormalPlayer(shared)] * 3, deal, ask_forced=False)
+        outcome = deal.outcome
+        assert outcome is not None
+        winner = playout.play(random.Random(seed + 1).random)
+        assert winner == (-1 if outcome.winner is None else outcome.winner), seed
+        ended[outcome.result] += 1
+    assert ended["win"] > 30
