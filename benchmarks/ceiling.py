@@ -46,10 +46,12 @@ from kowah.players import (
     NormalPlayer,
     Player,
     _avoid,
+    _best_discards,
     _declare_choice,
     _Determiniser,
     _discard_scores,
     _improves,
+    _normal_discard,
     _ready,
     _shape_kept,
     _unseen,
@@ -79,16 +81,6 @@ def _nearest(observation: Observation, legal: tuple[Action, ...],
 
 
 # -- fast playouts ----------------------------------------------------------------------------
-
-
-def _normal_discard(hand: list[int], taken: int, live: list[int], avoid: frozenset[int],
-                    rnd: Callable[[], float]) -> int:
-    """Normal's discard from a nine-card hand (:meth:`NormalPlayer.choose`, on lists)."""
-    scored = _discard_scores(tuple(hand), [card for card in dict.fromkeys(hand) if card != taken],
-                             live, avoid)
-    best = max(score for score, _ in scored)
-    ties = [card for score, card in scored if score == best]
-    return ties[0] if len(ties) == 1 else ties[int(rnd() * len(ties))]
 
 
 def _normal_wait(hand: list[int], live: list[int]) -> int:
@@ -187,8 +179,9 @@ class _Playout:
                     known[seat][card] += 1
                 bisect.insort(hand, card)
                 taken = -1
-            avoid = frozenset(other for other in declared if other >= 0 and other != wait)
-            card = _normal_discard(hand, taken, self._live(seat), avoid, rnd)
+            avoid = frozenset(other for other in declared if other >= 0)  # this seat is undeclared
+            options = [card for card in dict.fromkeys(hand) if card != taken]
+            card = _normal_discard(tuple(hand), options, self._live(seat), avoid, rnd)
             hand.remove(card)
             winner = self.discarded(seat, card)
             if winner >= 0:
@@ -424,8 +417,7 @@ class _Particles:
         self.known = [0] * _KINDS  # cards known to be in the hand: taken, drawn in public, exposed
         self.hidden_draw = False
         self.taken = -1
-        self.declared = False
-        self.wait = -1
+        self.wait = -1  # its declared wait, once it has declared
         self.held = 8  # cards in the particles' hands: 9 between a take or public draw and a discard
         self.restarts = 0
 
@@ -455,7 +447,7 @@ class _Particles:
         """*free*: the copies of each kind the inferring seat has not seen, this card included;
         *public*: the cards this seat sees outside its hand (its live counts are 4 less these
         and its own cards)."""
-        if self.declared:  # a locked hand discards what it drew (R12): nothing to learn
+        if self.wait >= 0:  # a locked hand discards what it drew (R12): nothing to learn
             for counts in self.hands:
                 counts[card] -= 1
             self.known[card] -= 1
@@ -517,9 +509,7 @@ class _Particles:
             return 0.0
         live = [max(0, 4 - counts[kind] - public[kind]) for kind in range(_KINDS)]
         options = [kind for kind in range(_KINDS) if counts[kind] and kind != self.taken]
-        scored = _discard_scores(_hand_key(counts), options, live, avoid)
-        best = max(score for score, _ in scored)
-        ties = [kind for score, kind in scored if score == best]
+        ties = _best_discards(_hand_key(counts), options, live, avoid)
         if card in ties:
             return (1 - _SLIP) / len(ties)
         return _SLIP / max(1, len(options) - len(ties))
@@ -535,7 +525,6 @@ class _Particles:
             elif not waits or wait not in waits:
                 self.weights[index] = 0.0
         if wait is not None:
-            self.declared = True
             self.wait = wait
             self.known[wait] = max(self.known[wait], 2)
 
@@ -570,7 +559,7 @@ class _Particles:
         a declared seat from the ready hands with its wait."""
         self.restarts += 1
         known = self.known
-        if self.declared:
+        if self.wait >= 0:
             hands = []
             for key, waits in _ready().items():
                 if self.wait in waits:

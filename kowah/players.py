@@ -241,6 +241,21 @@ def _discard_scores(
     return scored
 
 
+def _best_discards(hand: tuple[int, ...], options: Sequence[int], live: Sequence[int],
+                   avoid: frozenset[int]) -> list[int]:
+    """The discards of *options* that :func:`_discard_scores` rates best (exact ties)."""
+    scored = _discard_scores(hand, options, live, avoid)
+    best = max(score for score, _ in scored)
+    return [card for score, card in scored if score == best]
+
+
+def _normal_discard(hand: tuple[int, ...], options: Sequence[int], live: Sequence[int],
+                    avoid: frozenset[int], rnd: Callable[[], float]) -> int:
+    """The normal player's discard: one of :func:`_best_discards`, ties broken by *rnd*."""
+    ties = _best_discards(hand, options, live, avoid)
+    return ties[0] if len(ties) == 1 else ties[int(rnd() * len(ties))]
+
+
 def _declare_choice(
     options: Sequence[Action], live: Sequence[int], minimum: int = 1
 ) -> Action | None:
@@ -322,11 +337,9 @@ class NormalPlayer:
             return first
         # Discard: the options are the legal discards (never the card just taken, R10).
         options = [action.card for action in legal_actions if action.kind is _DISCARD]
-        scored = _discard_scores(hand, options, _unseen(observation), _avoid(observation))  # type: ignore[arg-type]
-        best = max(score for score, _ in scored)
-        ties = [card for score, card in scored if score == best]
-        card = ties[0] if len(ties) == 1 else ties[int(self.rng.random() * len(ties))]
-        return Action.discard(observation.seat, card)  # type: ignore[arg-type]
+        card = _normal_discard(hand, options, _unseen(observation), _avoid(observation),  # type: ignore[arg-type]
+                               self.rng.random)
+        return Action.discard(observation.seat, Card(card))
 
 
 # -- the search player ------------------------------------------------------------------------
