@@ -129,6 +129,8 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 # a few milliseconds; other packs, or data that is missing or was made from other sources
 # (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
 
+#: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
+WARM = 64
 #: The data format, written at the start of every index file.
 MAGIC = b"kowah-ready/1\n"
 LIMIT = 1 << 30
@@ -163,49 +165,70 @@ def hand_key(cards: Iterable[int]) -> int:
 
 
 class ReadyIndex:
-    """The ready hands of one pack, compact, sorted by key (see the comment above)."""
+    """The ready hands of one pack, compact, sorted by key (see the comment above).
 
-    __slots__ = ("_waits", "count", "hands", "key_list", "keys", "pairs", "quick", "weights")
+    Loading it costs a copy of the file: the first lookups bisect the sorted keys, and the
+    dict of keys that the hot path reads (:attr:`keys`) is built only once the index has
+    been asked :data:`WARM` times, so a short process (``kowah check``) never pays for it.
+    """
+
+    __slots__ = ("_lookups", "_shared", "_waits", "count", "hands", "key_array", "keys", "pairs",
+                 "quick", "weights")
 
     def __init__(self, pack: Pack, data: bytes, keys: dict[int, int] | None = None) -> None:
         count = int.from_bytes(data[len(MAGIC) + 4:len(MAGIC) + 8], "little")
         start = len(MAGIC) + 8
-        key_array = array.array("I")
-        key_array.frombytes(data[start:start + 4 * count])
-        if sys.byteorder == "big":
-            key_array.byteswap()
         self.count = count
-        #: The keys in order, and LIMIT after the last (bisect is quicker on a list).
-        self.key_list: list[int] = key_array.tolist()
-        self.key_list.append(LIMIT)
+        #: The keys, in order.
+        self.key_array = self._words(data[start:start + 4 * count])
         #: Each ready hand's card indices, sorted, eight bytes a hand, in key order.
         self.hands = data[start + 4 * count:start + 12 * count]
-        #: key -> the position of the ready hand with that key, or -1 for a key that several
-        #: ready hands share (filled in place when given, so callers may hold it).
-        self.keys = {} if keys is None else keys
-        self.keys.update(zip(self.key_list, range(count), strict=False))  # not the final LIMIT
-        shared = array.array("I")
-        shared.frombytes(data[start + 14 * count:])
-        if sys.byteorder == "big":
-            shared.byteswap()
-        for key in shared:
-            self.keys[key] = -1
-        if keys is KOWAH_KEYS:
-            KOWAH_HANDS[:] = self.hands
+        #: Each ready hand's waits, two bytes a hand (255: none).
         self.pairs = data[start + 12 * count:start + 14 * count]
+        self._shared = self._words(data[start + 14 * count:])
+        #: key -> the position of the ready hand with that key, or -1 for a key that several
+        #: ready hands share; empty until warm (filled in place, so callers may hold it).
+        self.keys: dict[int, int] = {} if keys is None else keys
+        self.keys.clear()
+        self._lookups = 0
         #: Whether the pack holds four copies of each of its kinds (see :func:`kowah.hands.is_ready`).
         self.quick = all(copies in (0, 4) for copies in pack.counts)
         self.weights = pack_weights(pack)
         self._waits: dict[bytes, frozenset[Card]] = {}
 
+    @staticmethod
+    def _words(data: bytes) -> array.array[int]:
+        words = array.array("I")
+        words.frombytes(data)
+        if sys.byteorder == "big":
+            words.byteswap()
+        return words
+
+    def warm(self) -> None:
+        """Build :attr:`keys` (tens of milliseconds; done after :data:`WARM` lookups)."""
+        if not self.keys:
+            self.keys.update(zip(self.key_array, range(self.count), strict=True))
+            for key in self._shared:
+                self.keys[key] = -1
+            if self.keys is KOWAH_KEYS:
+                KOWAH_HANDS[:] = self.hands
+
     def find(self, key: int, hand: bytes) -> int:
         """The position of *hand* (its eight card indices, sorted) with this key, or -1."""
-        keys, hands = self.key_list, self.hands
-        index = self.keys.get(key, -1)
-        if index >= 0:
-            return index if hands[8 * index:8 * index + 8] == hand else -1
+        hands = self.hands
+        if self.keys:
+            index = self.keys.get(key)
+            if index is None:
+                return -1
+            if index >= 0:
+                return index if hands[8 * index:8 * index + 8] == hand else -1
+        else:
+            self._lookups += 1
+            if self._lookups >= WARM:
+                self.warm()
+        keys = self.key_array
         index = bisect.bisect_left(keys, key)
-        while keys[index] == key:  # the last key, LIMIT, ends the loop
+        while index < self.count and keys[index] == key:
             if hands[8 * index:8 * index + 8] == hand:
                 return index
             index += 1

@@ -142,10 +142,9 @@ def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
             weights = index.weights
             key = sum([weights[value] for value in raw])
             if len(raw) == HAND_SIZE and key < _LIMIT and index.quick and max(map(raw.count, raw)) <= 4:
-                return index, index.find(key, bytes(sorted(raw))) if key in index.keys else -1
+                return index, index.find(key, bytes(sorted(raw)))
     hand = _check(cards, pack)
-    key = _tables.hand_key(hand)
-    return index, index.find(key, bytes(hand)) if key in index.keys else -1
+    return index, index.find(_tables.hand_key(hand), bytes(hand))
 
 
 def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
@@ -228,9 +227,8 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
                 if _KOWAH_HANDS[8 * found:8 * found + 8] == hand or (
                         found < 0 and _tables.ready_index(pack).find(key, hand) >= 0):
                     return True
-            elif not _KOWAH_KEYS:  # the first call: load the index
-                _tables.ready_index(pack)
-                return is_ready(cards, pack)
+            elif not _KOWAH_KEYS:  # the index is not loaded, or not warm yet (ReadyIndex)
+                return _locate(cards, pack)[1] >= 0
             if key < _LIMIT and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5) and (
                     c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5):
                 return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -517,3 +518,20 @@ def test_five_copies_are_refused_wherever_they_sit() -> None:
         for function in (is_ready, waits, distance):
             with pytest.raises(HandError, match="5 copies of '5c'"):
                 function(hand)
+
+
+def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
+    """The first lookups bisect the keys; after WARM of them a dict answers: alike."""
+    data = _tables._read_data(KOWAH_DECK)
+    assert data is not None
+    cold, warm = _tables.ReadyIndex(KOWAH_DECK, data), _tables.ReadyIndex(KOWAH_DECK, data)
+    warm.warm()
+    assert not cold.keys and len(warm.keys) > 100_000 - 100
+    table = _tables.build_table(KOWAH_DECK)
+    ready = list(table)[::997]
+    rng = random.Random(4)
+    unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
+    for hand in ready + unready:
+        key = _tables.hand_key(hand)
+        assert (cold.find(key, bytes(hand)) >= 0) == (warm.find(key, bytes(hand)) >= 0) == (hand in table)
+    assert cold.keys  # it has warmed itself on the way (WARM lookups)
