@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kowah import Deal, random_playout
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import Deal, random_playout
 from kowah.hands import _table, distance, is_ready
 from kowah.record import Record
 
