@@ -28,10 +28,11 @@ import bisect
 import random
 from collections.abc import Sequence
 
+from kowah._tables import ready_table
 from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
 from kowah.cards import Card, format_cards
 from kowah.events import Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE, _table
+from kowah.hands import HAND_SIZE
 from kowah.rules import SEATS, Rules
 
 __all__ = ["Playout", "random_playout"]
@@ -93,7 +94,7 @@ class Playout:
         """The state before the first action: *deck* must be an order of ``rules.pack``."""
         self = cls.__new__(cls)
         self.rules, self.deck = rules, deck
-        self.table = _table(rules.pack)
+        self.table = ready_table(rules.pack)
         self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
         self.piles = [[] for _ in range(SEATS)]
         self.declared = [None] * SEATS
