@@ -411,10 +411,12 @@ def _reference(hand: list[object]) -> object:
         return "bad"
     if len(hand) != 8:
         return "size"
-    if any(not KOWAH_DECK.counts[item] for item in hand if isinstance(item, int)):
-        return "absent"
-    if max(Counter(hand).values()) > 4:
-        return "copies"
+    counts = Counter(hand)
+    for item in sorted(counts):  # type: ignore[type-var]  # the first card in card order is named
+        if not KOWAH_DECK.counts[item]:  # type: ignore[call-overload]
+            return "absent"
+        if counts[item] > 4:
+            return "copies"
     return tuple(sorted(Card(item) for item in hand)) in _tables.build_table(KOWAH_DECK)  # type: ignore[arg-type]
 
 
