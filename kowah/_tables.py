@@ -10,12 +10,9 @@ mapped to the waits it offers, are computed once per pack (:func:`ready_table`).
 
 from __future__ import annotations
 
-import array
-import bisect
 import itertools
 import os
 import sys
-import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
@@ -132,7 +129,7 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 #: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
 WARM = 64
 #: The data format, written at the start of every index file.
-MAGIC = b"kowah-ready/1\n"
+MAGIC = b"kowah-ready/2\n"
 LIMIT = 1 << 30
 
 
@@ -146,6 +143,7 @@ def _mix(value: int) -> int:
 
 HASH: tuple[int, ...] = tuple(_mix(card) >> 37 for card in range(KINDS))
 _NO_WAIT = 255
+_PRIME = (1 << 61) - 1
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: The shipped index files, by pack name.
 DATA_FILES = {"Kowah deck": "kowah.bin", "money pack": "money.bin"}
@@ -176,8 +174,8 @@ class ReadyIndex:
                  "quick", "weights")
 
     def __init__(self, pack: Pack, data: bytes, keys: dict[int, int] | None = None) -> None:
-        count = int.from_bytes(data[len(MAGIC) + 4:len(MAGIC) + 8], "little")
-        start = len(MAGIC) + 8
+        count = int.from_bytes(data[len(MAGIC) + 8:len(MAGIC) + 12], "little")
+        start = len(MAGIC) + 12
         self.count = count
         #: The keys, in order.
         self.key_array = self._words(data[start:start + 4 * count])
@@ -197,12 +195,11 @@ class ReadyIndex:
         self._waits: dict[bytes, frozenset[Card]] = {}
 
     @staticmethod
-    def _words(data: bytes) -> array.array[int]:
-        words = array.array("I")
-        words.frombytes(data)
-        if sys.byteorder == "big":
-            words.byteswap()
-        return words
+    def _words(data: bytes) -> Sequence[int]:
+        """Little-endian 32-bit words (a view of *data*: no copy, no module to load)."""
+        if sys.byteorder == "little":
+            return memoryview(data).cast("I")
+        return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
 
     def warm(self) -> None:
         """Build :attr:`keys` (tens of milliseconds; done after :data:`WARM` lookups)."""
@@ -227,7 +224,13 @@ class ReadyIndex:
             if self._lookups >= WARM:
                 self.warm()
         keys = self.key_array
-        index = bisect.bisect_left(keys, key)
+        index, high = 0, self.count  # bisect (the _bisect module would cost a load to import)
+        while index < high:
+            middle = (index + high) // 2
+            if keys[middle] < key:
+                index = middle + 1
+            else:
+                high = middle
         while index < self.count and keys[index] == key:
             if hands[8 * index:8 * index + 8] == hand:
                 return index
@@ -253,14 +256,12 @@ def encode(pack: Pack, table: Mapping[Key, frozenset[Card]]) -> bytes:
         (hand_key(hand), bytes(hand), bytes(sorted(waits)).ljust(2, bytes([_NO_WAIT])))
         for hand, waits in table.items()
     )
-    keys = array.array("I", [row[0] for row in rows])
-    shared = array.array("I", sorted({a for a, b in itertools.pairwise(keys) if a == b}))
-    if sys.byteorder == "big":
-        keys.byteswap()
-        shared.byteswap()
+    keys = [row[0] for row in rows]
+    shared = sorted({a for a, b in itertools.pairwise(keys) if a == b})
     return b"".join([
-        MAGIC, source_digest().to_bytes(4, "little"), len(rows).to_bytes(4, "little"),
-        keys.tobytes(), *(row[1] for row in rows), *(row[2] for row in rows), shared.tobytes(),
+        MAGIC, source_digest().to_bytes(8, "little"), len(rows).to_bytes(4, "little"),
+        *(key.to_bytes(4, "little") for key in keys), *(row[1] for row in rows),
+        *(row[2] for row in rows), *(key.to_bytes(4, "little") for key in shared),
     ])
 
 
@@ -272,7 +273,8 @@ def source_digest(folder: str = _HERE) -> int:
     digest = 0
     for name in ("cards.py", "_tables.py"):
         with open(os.path.join(folder, name), "rb") as handle:
-            digest = zlib.crc32(handle.read(), digest)
+            # A polynomial hash of the bytes modulo a Mersenne prime (zlib would cost a load).
+            digest = (digest * 1_000_003 + int.from_bytes(handle.read() + b"\x01", "little")) % _PRIME
     return digest
 
 
@@ -302,7 +304,7 @@ def _read_data(pack: Pack) -> bytes | None:
         digest = source_digest()
     except OSError:
         return None
-    if not data.startswith(MAGIC) or data[len(MAGIC):len(MAGIC) + 4] != digest.to_bytes(4, "little"):
+    if not data.startswith(MAGIC) or data[len(MAGIC):len(MAGIC) + 8] != digest.to_bytes(8, "little"):
         return None
     return data
 
