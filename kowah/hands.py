@@ -30,7 +30,7 @@ from kowah._tables import kept as _kept
 from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
-from kowah.errors import N_, HandError
+from kowah.errors import N_, HandError, KowahTypeError
 
 __all__ = [
     "HAND_SIZE",
@@ -61,8 +61,8 @@ _NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the hand)")
 
 def _pack_of(pack: object) -> Pack:
     if not isinstance(pack, Pack):
-        raise HandError(N_("error", "pack must be a Pack, such as KOWAH_DECK, not {found}"),
-                        found=_show(pack))
+        raise KowahTypeError(N_("error", "pack must be a Pack, such as KOWAH_DECK, not {value!r}"),
+                             value=pack)
     return pack
 
 

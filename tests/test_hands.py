@@ -14,7 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import cards, deck_hands, ref_splits, split_key
 
-from kowah import KOWAH_DECK, MONEY_PACK, Card, HandError, KowahError, Pack, _tables, format_cards
+from kowah import (
+    KOWAH_DECK,
+    MONEY_PACK,
+    Card,
+    HandError,
+    KowahError,
+    KowahTypeError,
+    Pack,
+    _tables,
+    format_cards,
+)
 from kowah.hands import (
     Split,
     discard_options,
@@ -494,9 +504,9 @@ def test_items_that_are_not_cards_are_named() -> None:
 def test_the_pack_must_be_a_pack() -> None:
     hand = cards("5c 5c 5s 5s 5m 8c 8c 8c")
     for function in ANY_HAND_FUNCTION:
-        with pytest.raises(HandError, match="pack must be a Pack"):
+        with pytest.raises(KowahTypeError, match="pack must be a Pack, such as KOWAH_DECK, not 'money'"):
             function(hand, pack="money")
-    with pytest.raises(HandError, match="pack must be a Pack"):
+    with pytest.raises(KowahTypeError, match="pack must be a Pack"):
         ready_hands("money")  # type: ignore[arg-type]
 
 
