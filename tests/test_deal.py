@@ -25,6 +25,8 @@ from kowah import (
     Card,
     Deal,
     DeckError,
+    Event,
+    EventKind,
     IllegalActionError,
     KowahError,
     KowahTypeError,
@@ -632,3 +634,76 @@ def test_shuffled_may_fix_the_first_seat() -> None:
         assert deal.first == first == deal.turn and deal.deck == Deal.shuffled(seed=4).deck
     with pytest.raises(DeckError, match="the first seat must be 0, 1 or 2, not 3"):
         Deal.shuffled(seed=4, first=3)
+
+
+# -- undo -----------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(SEEDS, st.integers(0, 220), GREEDINESS)
+def test_apply_then_undo_restores_the_state_exactly(seed: int, steps: int, greedy: float) -> None:
+    """For every legal action of anyone who may act: apply it, undo it, and nothing has changed
+    (every seat's observation, hands, stock, history, events, legal actions, the repr)."""
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    before = snapshot(deal)
+    for action in deal.legal_actions():
+        events = deal.apply(action)
+        assert deal.events[len(deal.events) - len(events):] == events
+        assert deal.undo() is action
+        assert snapshot(deal) == before, action
+    # A copy undoes the same way and leaves the original alone.
+    if deal.history:
+        copy = deal.copy()
+        copy.undo()
+        assert snapshot(deal) == before and copy.history == deal.history[:-1]
+
+
+@settings(max_examples=15)
+@given(SEEDS, GREEDINESS)
+def test_undo_back_to_the_start_retraces_every_state(seed: int, greedy: float) -> None:
+    deal = Deal.shuffled(seed)
+    rng = random.Random(seed)
+    states = [snapshot(deal)]
+    applied = []
+    while not deal.is_over:
+        action = choose(deal, rng, greedy)
+        deal.apply(action)
+        applied.append(action)
+        states.append(snapshot(deal))
+    states.pop()
+    while applied:
+        assert deal.undo() is applied.pop()
+        assert snapshot(deal) == states.pop()
+    assert snapshot(deal) == snapshot(Deal.shuffled(seed))
+    with pytest.raises(KowahError, match="there is no action to undo"):
+        deal.undo()
+
+
+def test_undo_takes_back_a_pass_and_a_declaration_of_the_only_wait() -> None:
+    deck = build_deck(("9c 9s 9m 9c 9s 9m 1c 1c", "1s 2s 3m 4c 6s 7m 9m ot",
+                       "1m 2m 3c 4s 6m 7c 8s rf"), stock="5m")
+    deal = Deal(deck, 0)
+    deal.apply(Action.draw(0))
+    deal.apply(Action.discard(0, Card.M5))
+    before = snapshot(deal)
+    assert deal.apply(Action.pass_(0)) == ()
+    assert deal.undo() is Action.pass_(0) and snapshot(deal) == before
+    events = deal.apply(Action.declare(0, None))  # the only wait, 1c (R8)
+    assert events == (Event(EventKind.DECLARE, 0, Card.C1),)
+    assert deal.history[-1] is Action.declare(0, Card.C1)
+    assert deal.undo() is Action.declare(0, Card.C1) and snapshot(deal) == before
+
+
+def test_observations_are_kept_up_to_date_not_rebuilt() -> None:
+    """The same observation object is returned until the deal changes, and equals a fresh one."""
+    deal = Deal.shuffled(5)
+    rng = random.Random(5)
+    while not deal.is_over:
+        seat = deal.to_move()[0]
+        first = deal.observation(seat)
+        assert deal.observation(seat) is first
+        fresh = deal.copy().observation(seat)  # a copy has no cache
+        assert fresh == first
+        deal.apply(choose(deal, rng, 0.8))
+        assert deal.observation(seat) is not first
