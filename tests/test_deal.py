@@ -707,3 +707,42 @@ def test_observations_are_kept_up_to_date_not_rebuilt() -> None:
         assert fresh == first
         deal.apply(choose(deal, rng, 0.8))
         assert deal.observation(seat) is not first
+
+
+# -- the playout: the rules' unchecked step -------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(SEEDS, st.integers(0, 200), GREEDINESS, SEEDS)
+def test_a_playout_steps_through_the_same_states_as_the_deal(
+    seed: int, steps: int, greedy: float, rng_seed: int
+) -> None:
+    """Deal.apply is the Playout's step with checks on top: the same legal actions, the same
+    refusals, the same state after each action, and undo restores it."""
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    playout = deal.playout()
+    assert random_playout(playout, random.Random(rng_seed)) == random_playout(deal, random.Random(rng_seed))
+    rng = random.Random(rng_seed)
+    while not deal.is_over:
+        for action in ALL_ACTIONS[:30]:
+            found = playout.refusal(action)
+            refusal = deal.why_illegal(action)
+            assert (found is None) == (refusal is None)
+            assert found is None or refusal is None or found[0] is refusal.reason
+        assert playout.to_move() == deal.to_move()
+        assert playout.legal_actions(deal.turn) == deal.legal_actions(deal.turn)
+        action = choose(deal, rng, greedy)
+        before = playout.scalars()
+        copy = playout.copy()
+        deal.apply(action)
+        playout.step(deal.history[-1] if action.kind is not ActionKind.PASS else action)
+        assert (playout.hands, playout.piles, playout.declared) == (
+            [list(deal.hand(s)) for s in range(SEATS)], [list(deal.discards(s)) for s in range(SEATS)],
+            [deal.declared_wait(s) for s in range(SEATS)])
+        assert (playout.turn, playout.phase, playout.latest, playout.outcome, playout.stock_count) == (
+            deal.turn, deal.phase, deal.latest_discard, deal.outcome, deal.stock_count)
+        undone = playout.copy()
+        undone.undo(deal.history[-1] if action.kind is not ActionKind.PASS else action, before)
+        assert (undone.hands, undone.piles, undone.declared, undone.scalars()) == (
+            copy.hands, copy.piles, copy.declared, copy.scalars())
