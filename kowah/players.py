@@ -30,10 +30,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from kowah._tables import SHAPE_DIGIT as _SHAPE_DIGIT
+from kowah._tables import SHAPES as _SHAPES
+from kowah._tables import WEIGHT as _WEIGHT
+from kowah._tables import decode_shape as _decode_shape
+from kowah._tables import ready_table as _table
+from kowah._tables import solve as _solve
 from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation
 from kowah.errors import N_, KowahError
-from kowah.hands import _SHAPE_DIGIT, _SHAPES, _WEIGHT, _decode_shape, _solve, _table
 
 __all__ = [
     "PLAYERS",
