@@ -332,3 +332,34 @@ def test_language_links_name_each_language_in_itself(language: str) -> None:
     label = translator(language).gettext("rules", "The rules in other languages")
     assert f'aria-label="{label}"' in links
     assert language == "en" or label != "The rules in other languages"
+
+
+# --- kowah rules --------------------------------------------------------------------------
+
+
+def _kowah(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from kowah.cli import main
+
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_kowah_rules_html_is_a_whole_document_and_fragment_the_section(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "html"], capsys)
+    assert code == 0 and out == render_rules_document(language)
+    assert out.startswith("<!DOCTYPE html>\n") and f'<html lang="{language}">' in out
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "html", "--fragment"], capsys)
+    assert code == 0 and out == render_rules(language, "html")
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "markdown"], capsys)
+    assert code == 0 and out == render_rules(language, "markdown")
+
+
+def test_fragment_needs_html(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _kowah(["rules", "--fragment"], capsys)
+    assert (code, out) == (2, "") and err == "kowah: error: --fragment needs --format html\n"
+    code, out, err = _kowah(["rules", "--lang", "es", "--format", "text", "--fragment"], capsys)
+    assert (code, out) == (2, "") and err == "kowah: error: --fragment requiere --format html\n"
