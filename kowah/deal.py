@@ -464,32 +464,32 @@ class Deal:
                 extra = 1
                 self._public_draws.append((seat, drawn))
                 known.append(drawn)  # every seat sees it, so it is known to be in this hand
-            self._log(Event(EventKind.DRAW, seat, drawn, public))
+            self._log(Event.of(EventKind.DRAW, seat, drawn, public))
         elif kind is ActionKind.DISCARD:
             card: Card = action.card  # type: ignore[assignment]
             state.discard(seat, card)
             if card in known:
                 extra = known.index(card) + 1
                 del known[extra - 1]
-            self._log(Event(EventKind.DISCARD, seat, card))
+            self._log(Event.of(EventKind.DISCARD, seat, card))
         elif kind is ActionKind.TAKE:
             state.take(seat)
             taken: Card = state.taken  # type: ignore[assignment]
             known.append(taken)
-            self._log(Event(EventKind.TAKE, seat, taken))
+            self._log(Event.of(EventKind.TAKE, seat, taken))
         else:
             wait: Card = action.card  # type: ignore[assignment]
             state.declare(seat, wait)
             # The exposed pair: two copies are known, counting a copy already known from a take.
             extra = max(0, 2 - known.count(wait))
             known += [wait] * extra
-            self._log(Event(EventKind.DECLARE, seat, wait))
+            self._log(Event.of(EventKind.DECLARE, seat, wait))
         outcome = state.outcome
         if outcome is not None:
             if outcome.result is Result.WIN:
-                self._log(Event(EventKind.WIN, outcome.winner, outcome.card))
+                self._log(Event.of(EventKind.WIN, outcome.winner, outcome.card))
             else:
-                self._log(Event(EventKind.DRAWN, None))
+                self._log(Event.of(EventKind.DRAWN, None))
         self._undo.append((action, before, len(self._events) - start, extra))
         return tuple(self._events[start:])
 
