@@ -27,13 +27,18 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from kowah._tables import ready_table
 from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
 from kowah.cards import Card, format_cards
+from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
 from kowah.hands import HAND_SIZE
 from kowah.rules import SEATS, Rules
+
+if TYPE_CHECKING:
+    from kowah.deal import Deal
 
 __all__ = ["Playout", "random_playout"]
 
@@ -317,7 +322,7 @@ class Playout:
         return outcome
 
 
-def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Action]]:
+def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, list[Action]]:
     """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`Playout`) with uniformly
     random legal actions; return the outcome and the actions.
 
@@ -334,7 +339,18 @@ def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Acti
     >>> replayed.outcome == outcome
     True
     """
-    state = deal.copy() if isinstance(deal, Playout) else deal.playout()  # type: ignore[attr-defined]
+    from kowah.deal import Deal  # the deal module builds on this one
+
+    if isinstance(deal, Playout):
+        state = deal.copy()
+    elif isinstance(deal, Deal):
+        state = deal.playout()
+    else:
+        raise KowahTypeError(N_("error", "expected a Deal or a Playout, not {value} of type {type}"),
+                             value=shorten(deal), type=type(deal).__name__)
+    if not isinstance(rng, random.Random):
+        raise KowahTypeError(N_("error", "expected a random.Random, not {value} of type {type}"),
+                             value=shorten(rng), type=type(rng).__name__)
     if state.outcome is not None:
         return state.outcome, []
     random_ = rng.random

@@ -746,3 +746,66 @@ def test_a_playout_steps_through_the_same_states_as_the_deal(
         undone.undo(deal.history[-1] if action.kind is not ActionKind.PASS else action, before)
         assert (undone.hands, undone.piles, undone.declared, undone.scalars()) == (
             copy.hands, copy.piles, copy.declared, copy.scalars())
+
+
+# -- no plain Python error, for any input ---------------------------------------------------------
+
+BAD_VALUES = [None, True, 1.5, "x", -1, 3, 10**5000, [], {}, object(), Card.C5, KOWAH_DECK, b"x",
+              float("nan"), "\x1b[2J" * 10_000]
+
+
+def _entry_points() -> dict[str, Callable[[object], object]]:
+    from kowah import Event, EventKind, Record, replay_outcome
+
+    deal = Deal.shuffled(1)
+    deck = KOWAH_DECK.cards
+    return {
+        "Deal(deck)": lambda v: Deal(v, 0),  # type: ignore[arg-type]
+        "Deal(first)": lambda v: Deal(deck, v),  # type: ignore[arg-type]
+        "Deal(rules)": lambda v: Deal(deck, 0, v),  # type: ignore[arg-type]
+        "shuffled(seed)": lambda v: Deal.shuffled(v),  # type: ignore[arg-type]
+        "shuffled(rules)": lambda v: Deal.shuffled(1, v),  # type: ignore[arg-type]
+        "shuffled(first)": lambda v: Deal.shuffled(1, first=v),  # type: ignore[arg-type]
+        "apply": deal.apply, "is_legal": deal.is_legal, "why_illegal": deal.why_illegal,  # type: ignore[dict-item]
+        "legal_actions": deal.legal_actions, "hand": deal.hand, "discards": deal.discards,  # type: ignore[dict-item]
+        "declared_wait": deal.declared_wait, "observation": deal.observation,  # type: ignore[dict-item]
+        "Action(seat)": lambda v: Action(v, ActionKind.DRAW),  # type: ignore[arg-type]
+        "Action(kind)": lambda v: Action(0, v),  # type: ignore[arg-type]
+        "Action(card)": lambda v: Action(0, ActionKind.DISCARD, v),  # type: ignore[arg-type]
+        "Action.parse": lambda v: Action.parse(v, seat=0),  # type: ignore[arg-type]
+        "Action.parse(seat)": lambda v: Action.parse("draw", seat=v),  # type: ignore[arg-type]
+        "Action.from_dict": Action.from_dict,  # type: ignore[dict-item]
+        "Action.from_dict(seat)": lambda v: Action.from_dict({"do": "draw"}, seat=v),  # type: ignore[arg-type]
+        "Rules": lambda v: Rules(pack=v),  # type: ignore[arg-type]
+        "Rules.from_pack_name": Rules.from_pack_name,  # type: ignore[dict-item]
+        "Outcome.win(by)": lambda v: Outcome.win(0, v, Card.C5),  # type: ignore[arg-type]
+        "Outcome.win(seat)": lambda v: Outcome.win(v, "discard", Card.C5),  # type: ignore[arg-type]
+        "Outcome": lambda v: Outcome(v),  # type: ignore[arg-type]
+        "Event": lambda v: Event(v, 0, Card.C5),  # type: ignore[arg-type]
+        "Event(seat)": lambda v: Event(EventKind.DRAW, v, Card.C5),  # type: ignore[arg-type]
+        "Record(deck)": lambda v: Record(v, 0),  # type: ignore[arg-type]
+        "Record(first)": lambda v: Record(deck, v),  # type: ignore[arg-type]
+        "Record(actions)": lambda v: Record(deck, 0, v),  # type: ignore[arg-type]
+        "Record(rules)": lambda v: Record(deck, 0, rules=v),  # type: ignore[arg-type]
+        "Record.from_dict": Record.from_dict,
+        "replay(upto)": lambda v: Record(deck, 0).replay(v),  # type: ignore[arg-type]
+        "replay_outcome": replay_outcome,  # type: ignore[dict-item]
+        "random_playout": lambda v: random_playout(v, random.Random(1)),  # type: ignore[arg-type]
+        "random_playout(rng)": lambda v: random_playout(deal, v),  # type: ignore[arg-type]
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_entry_points()))
+def test_no_plain_python_error_for_any_input(name: str) -> None:
+    """Each public function and constructor of the engine, given wrong types or values, raises
+    one of the library's errors with a short message; never AttributeError, IndexError, ..."""
+    call = _entry_points()[name]
+    for value in BAD_VALUES:
+        try:
+            call(value)
+        except KowahError as error:
+            assert len(str(error)) < 400 and str(error).isprintable(), (name, str(error)[:80])
+            if isinstance(error, TypeError):
+                assert isinstance(error, KowahTypeError)
+        except Exception as error:  # pragma: no cover - the failure this test exists for
+            pytest.fail(f"{name}({type(value).__name__}) raised {type(error).__name__}: {error!s:.200}")
