@@ -22,9 +22,10 @@ still take discards:
        #: Whether a declared seat may take the latest discard (R12 says no).
        locked_take: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
-2. read it where the ruling is applied, in the engine's legality check and its unchecked step
-   (:mod:`kowah._engine`), so that :meth:`~kowah.deal.Deal.apply`, the legal actions and the
-   fast playouts (:mod:`kowah.playout`) all follow it;
+2. read it (``self.rules.locked_take``) where the ruling is applied, in the one rules
+   implementation, :class:`kowah.playout.Playout`: its legality check (``refusal``,
+   ``legal_actions``) and its unchecked steps; :meth:`Deal.apply <kowah.deal.Deal.apply>`, the
+   legal actions and the fast playouts then all follow it;
 3. write it in records only when it differs from its default (so that every existing record
    still means what it meant), as ``"pack"`` is written only for the money pack;
 4. test the default (the existing suite) and the variant, citing the ruling it changes.
@@ -46,7 +47,10 @@ SEATS: Final = 3
 #: Cards in a hand between turns (R9).
 HAND_CARDS: Final = 8
 
-#: The record name of each pack a record may name (``"pack"`` in ``kowah-record/1``).
+#: The record name of each pack a record may name (``"pack"`` in ``kowah-record/1``):
+#: ``"kowah"`` is :data:`~kowah.cards.KOWAH_DECK`, ``"money"`` :data:`~kowah.cards.MONEY_PACK`.
+#:
+#: :meta hide-value:
 PACK_NAMES: Final = {"kowah": KOWAH_DECK, "money": MONEY_PACK}
 
 
