@@ -33,7 +33,7 @@ from collections.abc import Sequence
 import attrs
 
 from kowah.actions import SEATS, Action, ActionKind, Refusal
-from kowah.cards import KINDS, Card, Pack
+from kowah.cards import Card, Pack
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -45,9 +45,9 @@ from kowah.errors import (
 )
 from kowah.events import Event, EventKind, Outcome, Phase, Result
 from kowah.playout import Playout, Scalars
-from kowah.rules import KOWAH_RULES, Rules
+from kowah.rules import KOWAH_RULES, Rules, deck_problem
 
-__all__ = ["SEATS", "Deal", "Observation", "deck_problem"]
+__all__ = ["SEATS", "Deal", "Observation"]
 
 _CARDS: tuple[Card, ...] = tuple(Card)
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
@@ -66,32 +66,6 @@ def _check_action(action: object) -> None:
     if not isinstance(action, Action):
         raise ActionTypeError(N_("error", "expected an Action, not {value} of type {type}"),
                               value=shorten(action), type=type(action).__name__)
-
-
-def deck_problem(deck: Sequence[Card], pack: Pack) -> tuple[str, int, Card, int] | None:
-    """What keeps *deck* (Cards) from being an order of *pack*, the first problem in deck order.
-
-    ``("absent", position, card, 0)``: a card the pack lacks, at its 1-based position;
-    ``("extra", position, card, count)``: *count* copies of a card, more than the pack holds,
-    the first extra copy at *position*; ``("short", 0, card, count)``: only *count* copies of a
-    card (the deck is short); ``None``: no problem.
-
-    >>> from kowah import KOWAH_DECK
-    >>> deck_problem(KOWAH_DECK.cards[1:], KOWAH_DECK)
-    ('short', 0, Card.C1, 3)
-    """
-    allowed = pack.counts
-    seen = [0] * KINDS
-    for position, card in enumerate(deck, start=1):
-        seen[card] += 1
-        if seen[card] > allowed[card]:
-            if not allowed[card]:
-                return "absent", position, card, 0
-            return "extra", position, card, deck.count(card)
-    for card in pack.kinds:
-        if seen[card] < allowed[card]:
-            return "short", 0, card, seen[card]
-    return None
 
 
 def _deck_error(deck: Sequence[Card], pack: Pack) -> DeckError:

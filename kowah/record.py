@@ -28,7 +28,7 @@ import attrs
 
 from kowah.actions import Action, ActionKind
 from kowah.cards import Card
-from kowah.deal import Deal, deck_problem
+from kowah.deal import Deal
 from kowah.errors import (
     N_,
     ActionError,
@@ -41,7 +41,7 @@ from kowah.errors import (
 )
 from kowah.events import Outcome
 from kowah.hands import is_ready
-from kowah.rules import KOWAH_RULES, SEATS, Rules
+from kowah.rules import KOWAH_RULES, SEATS, Rules, deck_problem
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
 
