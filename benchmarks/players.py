@@ -1,6 +1,6 @@
 """Measure the AI levels against the targets of issue 13, and print the figures.
 
-    python benchmarks/players.py                 # the ladder over 3,000 deals a row (~2 minutes)
+    python benchmarks/players.py                 # the ladder over 6,000 deals a row (~2 minutes)
     python benchmarks/players.py --deals 1000    # quicker, wider intervals
 
 Each row is one ``kowah simulate`` run; the script prints the command that gives the same
@@ -69,7 +69,7 @@ def _row(seats: list[str], deals: int) -> SimulationResult:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=3000, help="deals per row (default 3,000)")
+    parser.add_argument("--deals", type=int, default=6000, help="deals per row (default 6,000)")
     parser.add_argument("--decision-deals", type=int, default=200, help="deals timed per level")
     args = parser.parse_args()
     simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah.hands

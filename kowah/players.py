@@ -144,13 +144,15 @@ class HardPlayer:
 
 
 class NormalPlayer(HardPlayer):
-    """A middle level: :class:`HardPlayer` that does not count live copies.
+    """A middle level: :class:`HardPlayer` that does not count live copies and takes less.
 
     It discards as ``hard`` does, never a declared seat's wait when it has a choice and
     always towards the nearest ready hand, but among the discards that leave the hand
     equally near it picks at random, without weighing how many copies of the helping
-    cards are still unseen; and it declares with any wait that can still come, not the
-    one with the most copies left. It takes a discard exactly when ``hard`` would.
+    cards are still unseen; and it declares as soon as its hand is ready, with any of its
+    waits, without counting the copies left (even none). It takes the latest discard only when ``hard`` would
+    and the card either matches one it holds (a pair or a triple of that very card) or
+    makes the hand ready.
 
     >>> import random
     >>> make_player("normal", random.Random(1)).name
@@ -159,6 +161,10 @@ class NormalPlayer(HardPlayer):
 
     name = "normal"
 
+    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
+        """When *latest* improves the hand and matches a card held, or makes the hand ready."""
+        return (latest in hand or h.kept(hand) >= 7) and h.improves(hand, latest)
+
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready (and feeds no declared seat)."""
         scored = h.discard_scores(hand, options, h.unseen(observation), h.avoid(observation))
@@ -166,9 +172,8 @@ class NormalPlayer(HardPlayer):
         return [card for score, card in scored if score[:2] == top]
 
     def declaration(self, legal_actions: tuple[Action, ...], live: list[int]) -> Action | None:
-        """A random wait among those with a live copy, or ``None`` when every wait is dead."""
-        options = [action for action in legal_actions
-                   if action.card is not None and live[action.card] > 0]
+        """Any of the hand's waits, at random: it does not count the copies left."""
+        options = [action for action in legal_actions if action.card is not None]
         return options[int(self.rng.random() * len(options))] if options else None
 
 
@@ -176,8 +181,8 @@ class EasyPlayer(NormalPlayer):
     """A beginner: it plays towards a ready hand but never takes a discard.
 
     It always draws from the stock, discards like ``normal`` but without minding the
-    declared seats' waits (it may feed one a ×2 win, R14), and declares as soon as its
-    hand is ready, with any of its waits.
+    declared seats' waits (it may feed one a ×2 win, R14), and declares like ``normal``,
+    as soon as its hand is ready, with any of its waits.
 
     >>> import random
     >>> make_player("easy", random.Random(1)).name
@@ -195,11 +200,6 @@ class EasyPlayer(NormalPlayer):
         scored = h.discard_scores(hand, options, h.unseen(observation), frozenset())
         top = max(score[:2] for score, _ in scored)
         return [card for score, card in scored if score[:2] == top]
-
-    def declaration(self, legal_actions: tuple[Action, ...], live: list[int]) -> Action | None:
-        """Any of the hand's waits, at random."""
-        options = [action for action in legal_actions if action.card is not None]
-        return options[int(self.rng.random() * len(options))] if options else None
 
 
 _LEVELS: dict[str, type[RandomPlayer] | type[HardPlayer]] = {
