@@ -1,7 +1,7 @@
 """The players' fast evaluation of hands, shared by :mod:`kowah.players` and :mod:`kowah.coach`.
 
 Private to the package; its names are public within it. A hand's *shape* is one integer, the
-sum over its groups of a digit per group profile (see ``kowah.hands``), and the most cards of
+sum over its groups of a digit per group profile (see ``kowah._tables``), and the most cards of
 the hand that some ready hand contains ("kept", 8 minus the distance) is cached per shape.
 Adding or removing one card changes one group, so the shape of every hand one card away is
 found by arithmetic, and "does this card improve the hand?" costs a dict lookup.
@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from kowah._tables import SHAPE_DIGIT, SHAPES, WEIGHT, decode_shape, ready_table, solve
 from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import Action, ActionKind, Observation
-from kowah.hands import _SHAPE_DIGIT, _SHAPES, _WEIGHT, _decode_shape, _solve, _table
 
 # The Kowah deck has 30 kinds (Card values 0–29), four copies of each (R2).
 KINDS = 30
 COPIES = 4
 CARDS: tuple[Card, ...] = tuple(Card)
 GROUP: tuple[int, ...] = tuple(card.group for card in CARDS)
-DIGIT: tuple[int, ...] = _SHAPE_DIGIT
-WT: tuple[int, ...] = _WEIGHT[:KINDS]
+DIGIT: tuple[int, ...] = SHAPE_DIGIT
+WT: tuple[int, ...] = WEIGHT[:KINDS]
 GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(
     tuple(card for card in range(KINDS) if GROUP[card] == group) for group in range(15)
 )
@@ -36,17 +36,17 @@ READY: dict[tuple[int, ...], frozenset[Card]] = {}
 
 
 def ready() -> dict[tuple[int, ...], frozenset[Card]]:
-    """The table of ready Kowah hands and their waits (built by :mod:`kowah.hands` on first use)."""
+    """The table of ready Kowah hands and their waits (built by :mod:`kowah._tables` on first use)."""
     if not READY:
-        READY.update(_table(KOWAH_DECK))
+        READY.update(ready_table(KOWAH_DECK))
     return READY
 
 
 def shape_kept(shape: int) -> int:
-    """Most cards a hand of this shape can keep on its way to ready (cached in kowah.hands)."""
-    kept = _SHAPES.get(shape)
+    """Most cards a hand of this shape can keep on its way to ready (cached in kowah._tables)."""
+    kept = SHAPES.get(shape)
     if kept is None:
-        kept = _SHAPES[shape] = _solve(_decode_shape(shape))
+        kept = SHAPES[shape] = solve(decode_shape(shape))
     return kept
 
 

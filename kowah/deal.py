@@ -27,9 +27,10 @@ from typing import NoReturn
 
 import attrs
 
+from kowah._tables import ready_table as _table
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack, format_cards
 from kowah.errors import N_, IllegalActionError, KowahError
-from kowah.hands import HAND_SIZE, _table, waits
+from kowah.hands import HAND_SIZE, waits
 
 __all__ = [
     "SEATS",

@@ -26,10 +26,10 @@ from typing import Any
 
 import attrs
 
+from kowah._tables import ready_table as _table
 from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome, _deck_problem
 from kowah.errors import N_, CardParseError, IllegalActionError, RecordError
-from kowah.hands import _table
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
 

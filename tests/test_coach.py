@@ -46,7 +46,8 @@ def test_the_advice_is_what_hard_does() -> None:
         # Hard breaks exact ties at random: its choice is one of the discards marked best.
         chosen = {HardPlayer(random.Random(seed)).choose(observation, legal) for seed in range(4)}
         if advice.discards:
-            best = {Action.discard(observation.seat, option.card) for option in advice.discards if option.best}
+            best = {Action.discard(observation.seat, option.card)
+                    for option in advice.discards if option.best}
             assert chosen <= best and advice.action in best
             assert advice.discards[0].best
             differ += len(best) > 1
@@ -174,4 +175,5 @@ def test_the_terminal_hint_command(language: str) -> None:
     help_out = io.StringIO()
     play_in_terminal(t, seed=seed, opponents="hard", record_path=None, stdin=io.StringIO("?\nquit\n"),
                      stdout=help_out, color=False, pace=0)
-    assert t.gettext("cli", "  hint, i            what the hard AI would do now, and why") in help_out.getvalue()
+    help_line = t.gettext("cli", "  hint, i            what the hard AI would do now, and why")
+    assert help_line in help_out.getvalue()
