@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-from kowah.deal import Action, Deal, Observation
+from kowah.deal import Action, ActionKind, Deal, Observation
 from kowah.players import PLAYERS, Player, make_player
 from kowah.simulation import SimulationResult, play_deal, simulate
 
@@ -32,20 +32,21 @@ SEED = 13
 class _Timed:
     """A player wrapper that records how long each decision takes."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[tuple[ActionKind, float]]) -> None:
         self.player = player
         self.times = times
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         start = time.perf_counter()
         action = self.player.choose(observation, legal_actions)
-        self.times.append(time.perf_counter() - start)
+        self.times.append((legal_actions[0].kind, time.perf_counter() - start))
         return action
 
 
-def decision_times(name: str, deals: int) -> list[float]:
-    """Seconds per decision of *name* against two hard players, forced moves excluded."""
-    times: list[float] = []
+def decision_times(name: str, deals: int) -> list[tuple[ActionKind, float]]:
+    """The kind and seconds of each decision of *name* against two hard players, forced moves
+    excluded."""
+    times: list[tuple[ActionKind, float]] = []
     for index in range(deals):
         rng = random.Random(index)
         players: list[Player] = [make_player("hard", random.Random(rng.random())) for _ in range(3)]
@@ -71,26 +72,39 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=6000, help="deals per row (default 6,000)")
     parser.add_argument("--decision-deals", type=int, default=200, help="deals timed per level")
+    parser.add_argument("--decisions-only", action="store_true", help="only time the decisions")
     args = parser.parse_args()
-    simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah.hands
+    simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah._tables
+    if not args.decisions_only:
+        ladder(args.deals)
+    decisions(args.decision_deals)
 
+
+def ladder(deals: int) -> None:
+    """The ladder's rows, and the two other checks."""
     print("the ladder: one seat of each level against two hard (par 33.3%)")
-    ladder = {name: _row([name, "hard", "hard"], args.deals) for name in reversed(PLAYERS)}
-    intervals = {name: result.win_rate_interval(0) for name, result in ladder.items()}
+    rows = {name: _row([name, "hard", "hard"], deals) for name in reversed(PLAYERS)}
+    intervals = {name: result.win_rate_interval(0) for name, result in rows.items()}
     for stronger, weaker in zip(reversed(PLAYERS), list(reversed(PLAYERS))[1:], strict=False):
         clear = intervals[weaker][1] < intervals[stronger][0]
         print(f"  {weaker} below {stronger}, intervals clear: {clear}")
     print("hard against two normal (target: interval above 33.3%)")
-    _row(["hard", "normal", "normal"], args.deals)
+    _row(["hard", "normal", "normal"], deals)
     print("normal against two random (target: >= 90% of the decided deals)")
-    result = _row(["normal", "random", "random"], args.deals)
+    result = _row(["normal", "random", "random"], deals)
     print(f"  normal won {result.wins[0] / max(1, result.decided):.1%} of the decided deals")
 
+
+def decisions(deals: int) -> None:
+    """The median time of each level's decisions, and of its discards alone."""
     for name in PLAYERS:
-        times = decision_times(name, args.decision_deals)
+        timed = decision_times(name, deals)
+        times = [seconds for _, seconds in timed]
+        discards = [seconds for kind, seconds in timed if kind is ActionKind.DISCARD]
         print(f"{name} decision: median {statistics.median(times) * 1e3:.3f} ms, "
               f"mean {statistics.mean(times) * 1e3:.3f} ms, p99 "
-              f"{sorted(times)[int(len(times) * 0.99)] * 1e3:.2f} ms over {len(times)} decisions "
+              f"{sorted(times)[int(len(times) * 0.99)] * 1e3:.2f} ms over {len(times)} decisions; "
+              f"discards alone: median {statistics.median(discards) * 1e3:.3f} ms "
               f"(target median < 1 ms)")
 
 
