@@ -33,9 +33,9 @@ from collections.abc import Callable
 
 import attrs
 
+from kowah import Action, ActionKind, Deal, Observation
 from kowah.cards import Card
 from kowah.coach import advise
-from kowah.deal import Action, ActionKind, Deal, Observation
 from kowah.hands import improvements
 from kowah.players import HardPlayer, NormalPlayer, Player
 from kowah.simulation import play_deal
@@ -82,7 +82,7 @@ class InformedNext(HardPlayer):
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         after = (observation.seat + 1) % 3
         if (len(legal_actions) == 1 or legal_actions[0].kind is not ActionKind.DISCARD
-                or self.deal.wait(after) is not None or len(self.deal.hand(after)) != 8):
+                or self.deal.declared_wait(after) is not None or len(self.deal.hand(after)) != 8):
             return super().choose(observation, legal_actions)
         options = advise(observation).discards  # hard's order of preference
         nearest = [option for option in options

@@ -22,7 +22,7 @@ import random
 import statistics
 import time
 
-from kowah.deal import Action, ActionKind, Deal, Observation
+from kowah import Action, ActionKind, Deal, Observation
 from kowah.players import PLAYERS, Player, make_player
 from kowah.simulation import SimulationResult, play_deal, simulate
 

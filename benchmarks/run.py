@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kowah import Deal, random_playout
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import Deal, random_playout
 from kowah.hands import distance, is_ready, ready_hands
 from kowah.record import Record
 

@@ -12,18 +12,20 @@ tests/test_players.py checks these shortcuts against ``hands.distance`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
-from kowah._tables import SHAPE_DIGIT, SHAPES, WEIGHT, decode_shape, ready_table, solve
-from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import Action, ActionKind, Observation
+from kowah import Action, ActionKind, Observation
+from kowah._tables import SHAPE_DIGIT, SHAPES, WEIGHT, decode_shape, solve
+from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
+from kowah.hands import waits
 
-# The Kowah deck has 30 kinds (Card values 0–29), four copies of each (R2).
-KINDS = 30
+# Every kind of card (33 in the money pack, the Kowah deck uses the first 30), at most four
+# copies of each in either pack (R1, R2).
 COPIES = 4
 CARDS: tuple[Card, ...] = tuple(Card)
 GROUP: tuple[int, ...] = tuple(card.group for card in CARDS)
 DIGIT: tuple[int, ...] = SHAPE_DIGIT
-WT: tuple[int, ...] = WEIGHT[:KINDS]
+WT: tuple[int, ...] = WEIGHT
 GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(
     tuple(card for card in range(KINDS) if GROUP[card] == group) for group in range(15)
 )
@@ -32,14 +34,9 @@ DRAW, TAKE, DISCARD, DECLARE, PASS = (
     ActionKind.DRAW, ActionKind.TAKE, ActionKind.DISCARD, ActionKind.DECLARE, ActionKind.PASS,
 )
 
-READY: dict[tuple[int, ...], frozenset[Card]] = {}
-
-
-def ready() -> dict[tuple[int, ...], frozenset[Card]]:
-    """The table of ready Kowah hands and their waits (built by :mod:`kowah._tables` on first use)."""
-    if not READY:
-        READY.update(ready_table(KOWAH_DECK))
-    return READY
+def ready_waits(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
+    """The waits of an eight-card hand (sorted key) of *pack*; empty when it is not ready."""
+    return waits(cast("tuple[Card, ...]", key), pack)  # card values are ints; waits takes them
 
 
 def shape_kept(shape: int) -> int:
@@ -87,15 +84,16 @@ def acceptance_of(codes: list[int], shape: int, held: int, counts: Sequence[int]
     return total
 
 
-def improving(key: tuple[int, ...]) -> tuple[int, ...]:
-    """The kinds of card that bring an eight-card hand (sorted key) closer to ready."""
+def improving(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> tuple[int, ...]:
+    """The kinds of card of *pack* that bring an eight-card hand (sorted key) closer to ready."""
     codes = codes_of(key)
     shape = shape_of(codes)
     held = shape_kept(shape)
     counts = [key.count(card) for card in range(KINDS)]
     return tuple(
         card for card in range(KINDS)
-        if acceptance_of(codes, shape, held, counts, [int(c == card) for c in range(KINDS)])
+        if pack.copies(Card(card))
+        and acceptance_of(codes, shape, held, counts, [int(c == card) for c in range(KINDS)])
     )
 
 
@@ -118,24 +116,21 @@ def without(key: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def unseen(observation: Observation) -> list[int]:
-    """Copies of each of the 30 kinds this seat has not seen (hand, discards, known cards).
+    """Copies of each kind this seat has not seen (hand, discards, known cards), by card value.
 
-    The list form of :meth:`Observation.unseen`: the live copies.
+    The list form of :meth:`Observation.unseen`: the live copies (0 for a kind its pack lacks).
     """
-    counts = [COPIES] * KINDS
+    pack = observation.rules.pack
+    counts = [pack.copies(card) for card in CARDS]
     for card in (*observation.hand, *observation.seen()):
         counts[card] -= 1
     return [count if count > 0 else 0 for count in counts]
 
 
-def declared_waits(observation: Observation) -> tuple[Card | None, ...]:
-    return observation.waits
-
-
 def avoid(observation: Observation) -> frozenset[int]:
     """The public waits of the other declared seats: discarding one hands them a ×2 win (R14)."""
     return frozenset(
-        wait for seat, wait in enumerate(declared_waits(observation))
+        wait for seat, wait in enumerate(observation.declared_waits)
         if wait is not None and seat != observation.seat
     )
 
@@ -144,16 +139,16 @@ Score = tuple[int, int, int]
 
 
 def discard_scores(hand: tuple[int, ...], options: Sequence[int], live: Sequence[int],
-                   avoided: frozenset[int], every: bool = False) -> list[tuple[Score, int]]:
+                   avoided: frozenset[int], every: bool = False,
+                   pack: Pack = KOWAH_DECK) -> list[tuple[Score, int]]:
     """Score each discard of a nine-card hand: (safe, kept, acceptance), higher is better.
 
     *safe* is 0 for a declared seat's wait (R14: it would win at once), *kept* is 8 minus
     the distance left, *acceptance* the live copies of the improving cards, or for a ready
     hand the live copies of its best wait. A ready hand whose waits are all dead counts as
     one step short of ready. Acceptance is worked out only for the discards that keep most
-    (the others score -1), unless *every*.
+    (the others score -1), unless *every*. *hand* is a sorted key of *pack*'s cards.
     """
-    table = ready()
     codes = codes_of(hand)
     shape9 = shape_of(codes)  # exact as an integer, even where a lookup of it would not be
     counts = [0] * KINDS
@@ -172,7 +167,7 @@ def discard_scores(hand: tuple[int, ...], options: Sequence[int], live: Sequence
             scored.append(((safe, held, -1), card))
             continue
         if held == 8:
-            best = max(live[wait] for wait in table[without(hand, card)])
+            best = max(live[wait] for wait in ready_waits(without(hand, card), pack))
             scored.append(((safe, 8, best) if best > 0 else (safe, 7, 0), card))
             continue
         group = GROUP[card]
@@ -185,9 +180,9 @@ def discard_scores(hand: tuple[int, ...], options: Sequence[int], live: Sequence
 
 
 def best_discards(hand: tuple[int, ...], options: Sequence[int], live: Sequence[int],
-                  avoided: frozenset[int]) -> list[int]:
+                  avoided: frozenset[int], pack: Pack = KOWAH_DECK) -> list[int]:
     """The discards of *options* that :func:`discard_scores` rates best (exact ties)."""
-    scored = discard_scores(hand, options, live, avoided)
+    scored = discard_scores(hand, options, live, avoided, pack=pack)
     best = max(score for score, _ in scored)
     return [card for score, card in scored if score == best]
 

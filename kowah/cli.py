@@ -262,7 +262,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             result["error"] = message
         else:
             outcome = deal.outcome
-            result = outcome.as_dict() if outcome else {"result": "in-progress"}
+            result = dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
             message = (t.outcome(outcome) if outcome else
                        t.ngettext("cli", "in progress after {n} action",
                                   "in progress after {n} actions", len(deal.history)).format(

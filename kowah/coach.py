@@ -40,12 +40,12 @@ seen: in the stock or concealed in another hand). *Unseen* and *live* mean the s
 the four copies of a card, less those in the seat's hand, in the discards, and known to be
 in another seat's hand (:meth:`~kowah.deal.Observation.unseen`).
 
->>> from kowah.deal import Action, Deal
+>>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=0)
 >>> seat = deal.turn
 >>> advise(deal.observation(seat)).action == Action.draw(seat)  # the opening turn draws
 True
->>> deal.apply(Action.draw(seat))
+>>> _ = deal.apply(Action.draw(seat))
 >>> advice = advise(deal.observation(seat))
 >>> advice.action == Action.discard(seat, advice.discards[0].card), advice.discards[0].best
 (True, True)
@@ -60,9 +60,9 @@ from typing import Any, Protocol
 
 import attrs
 
+from kowah import Action, Observation
 from kowah import _heuristic as h
-from kowah.cards import Card
-from kowah.deal import Action, Observation
+from kowah.cards import KOWAH_DECK, Card, Pack
 
 __all__ = ["Advice", "DiscardAdvice", "TakeAdvice", "WaitAdvice", "advise", "describe"]
 
@@ -116,10 +116,10 @@ def _waits(cards: list[Card], live: list[int]) -> tuple[WaitAdvice, ...]:
     return tuple(WaitAdvice(card, live[card]) for card in ordered)
 
 
-def _distance(hand: tuple[int, ...]) -> int:
+def _distance(hand: tuple[int, ...], pack: Pack = KOWAH_DECK) -> int:
     if len(hand) == 8:
-        return 0 if hand in h.ready() else 8 - h.kept(hand)
-    return min(0 if rest in h.ready() else 8 - h.kept(rest)
+        return 0 if h.ready_waits(hand, pack) else 8 - h.kept(hand)
+    return min(0 if h.ready_waits(rest, pack) else 8 - h.kept(rest)
                for rest in (h.without(hand, card) for card in dict.fromkeys(hand)))
 
 
@@ -127,27 +127,28 @@ def advise(observation: Observation) -> Advice:
     """What ``hard`` would do in *observation*'s seat, and why (see the module description).
 
     >>> from kowah import parse_cards
-    >>> from kowah.deal import Action, Deal
+    >>> from kowah import Action, Deal
     >>> hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 1m")  # ready, less a stray 1m
     >>> rest = list(Deal.shuffled(0).deck)
     >>> for card in hand:
     ...     rest.remove(card)
     >>> deal = Deal([*hand[:8], *rest[:16], hand[8], *rest[16:]], 0)
-    >>> deal.apply(Action.draw(0))
+    >>> _ = deal.apply(Action.draw(0))
     >>> advice = advise(deal.observation(0))
     >>> advice.action, advice.distance
     (Action.discard(0, Card.M1), 0)
     >>> first = advice.discards[0]
     >>> first.card, first.distance, [wait.card for wait in first.waits]
     (Card.M1, 0, [Card.C5, Card.S5])
-    >>> deal.apply(advice.action)
+    >>> _ = deal.apply(advice.action)
     >>> advise(deal.observation(0)).waits
     (WaitAdvice(card=Card.C5, live=2), WaitAdvice(card=Card.S5, live=2))
     """
     seat = observation.seat
     legal = observation.legal_actions
+    pack = observation.rules.pack
     hand = tuple(int(card) for card in sorted(observation.hand))
-    distance = _distance(hand) if len(hand) in (8, 9) else 0
+    distance = _distance(hand, pack) if len(hand) in (8, 9) else 0
     if not legal:
         return Advice(seat, None, distance)
     live = h.unseen(observation)
@@ -165,13 +166,13 @@ def advise(observation: Observation) -> Advice:
         return Advice(seat, action, distance, take=TakeAdvice(latest, improves))
     options = [int(action.card) for action in legal if action.card is not None]
     avoided = h.avoid(observation)
-    ties = set(h.best_discards(hand, options, live, avoided))  # exactly hard's choices
-    scored = h.discard_scores(hand, options, live, avoided, every=True)
+    ties = set(h.best_discards(hand, options, live, avoided, pack))  # exactly hard's choices
+    scored = h.discard_scores(hand, options, live, avoided, every=True, pack=pack)
     ranked = sorted(scored, key=lambda item: (item[1] not in ties, [-value for value in item[0]], item[1]))
     discards = []
     for score, card in ranked:
         rest = h.without(hand, card)
-        offered = h.ready().get(rest)
+        offered = h.ready_waits(rest, pack)
         discards.append(DiscardAdvice(
             card=Card(card),
             distance=0 if offered else 8 - h.kept(rest),
@@ -205,7 +206,7 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
     most *limit* discards).
 
     >>> from kowah.i18n import translator
-    >>> from kowah.deal import Deal
+    >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=0)
     >>> describe(advise(deal.observation(deal.turn)), translator("en"))
     ['Hint: draw from the stock.']

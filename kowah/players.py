@@ -1,13 +1,13 @@
 """AI players for Kowah: a small protocol and four levels, ``random``, ``easy``, ``normal``, ``hard``.
 
-A :class:`Player` sees only what its seat may know, an :class:`~kowah.deal.Observation`,
+A :class:`Player` sees only what its seat may know, an :class:`~kowah.Observation`,
 and the legal actions, and returns one of them. Every player takes an injected
 :class:`random.Random`; none touches the global random state, so a seeded player is
 reproducible. :func:`make_player` makes one by name; :mod:`kowah.simulation` plays them
 against each other, and :mod:`kowah.coach` explains what ``hard`` would do.
 
 >>> import random
->>> from kowah.deal import Deal
+>>> from kowah import Deal
 >>> from kowah.simulation import play_deal
 >>> players = [make_player(name, random.Random(seat))
 ...            for seat, name in enumerate(("hard", "easy", "random"))]
@@ -20,10 +20,10 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from kowah import Action, Observation
 from kowah import _heuristic as h
 from kowah.cards import Card
-from kowah.deal import Action, Observation
-from kowah.errors import N_, KowahError
+from kowah.errors import N_, UnknownPlayerError
 
 __all__ = [
     "PLAYERS",
@@ -32,17 +32,11 @@ __all__ = [
     "NormalPlayer",
     "Player",
     "RandomPlayer",
-    "UnknownPlayerError",
     "make_player",
 ]
 
 #: The names :func:`make_player` knows, weakest first.
 PLAYERS = ("random", "easy", "normal", "hard")
-
-
-class UnknownPlayerError(KowahError):
-    """:func:`make_player` or :func:`~kowah.simulation.simulate` was given a player name it
-    does not know."""
 
 
 @runtime_checkable
@@ -62,7 +56,7 @@ class RandomPlayer:
     """Picks uniformly among the legal actions (for tests: it almost never wins).
 
     >>> import random
-    >>> from kowah.deal import Deal
+    >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=2)
     >>> seat = deal.to_move()[0]
     >>> RandomPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
@@ -93,10 +87,10 @@ class HardPlayer:
     No fair player measured so far plays better (see the players page of the reference).
 
     >>> import random
-    >>> from kowah.deal import Deal, Action
+    >>> from kowah import Deal, Action
     >>> deal = Deal.shuffled(seed=0)
     >>> seat = deal.turn
-    >>> deal.apply(Action.draw(seat))
+    >>> _ = deal.apply(Action.draw(seat))
     >>> action = HardPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     >>> action.kind.value, action in deal.legal_actions(seat)
     ('discard', True)
@@ -136,7 +130,8 @@ class HardPlayer:
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """The discards of the nine cards *hand* this level rates best (ties, in card order)."""
-        return h.best_discards(hand, options, h.unseen(observation), h.avoid(observation))
+        return h.best_discards(hand, options, h.unseen(observation), h.avoid(observation),
+                               observation.rules.pack)
 
     def declaration(self, legal_actions: tuple[Action, ...], live: list[int]) -> Action | None:
         """The declaration to make, or ``None`` to pass."""
@@ -167,7 +162,8 @@ class NormalPlayer(HardPlayer):
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready (and feeds no declared seat)."""
-        scored = h.discard_scores(hand, options, h.unseen(observation), h.avoid(observation))
+        scored = h.discard_scores(hand, options, h.unseen(observation), h.avoid(observation),
+                                  pack=observation.rules.pack)
         top = max(score[:2] for score, _ in scored)
         return [card for score, card in scored if score[:2] == top]
 
@@ -197,7 +193,8 @@ class EasyPlayer(NormalPlayer):
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready, whoever it may feed."""
-        scored = h.discard_scores(hand, options, h.unseen(observation), frozenset())
+        scored = h.discard_scores(hand, options, h.unseen(observation), frozenset(),
+                                  pack=observation.rules.pack)
         top = max(score[:2] for score, _ in scored)
         return [card for score, card in scored if score[:2] == top]
 
@@ -216,7 +213,7 @@ def make_player(name: str, rng: random.Random) -> Player:
     >>> make_player("expert", random.Random(1))
     Traceback (most recent call last):
     ...
-    kowah.players.UnknownPlayerError: unknown player 'expert' (choose random, easy, normal or hard)
+    kowah.errors.UnknownPlayerError: unknown player 'expert' (choose random, easy, normal or hard)
     """
     level = _LEVELS.get(name.strip().lower()) if isinstance(name, str) else None
     if level is None:

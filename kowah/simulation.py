@@ -6,7 +6,7 @@ cluster's (``kowah simulate --scheduler ADDRESS``), whatever the number of worke
 size of the chunks of deals sent to each.
 
 >>> import random
->>> from kowah.deal import Deal
+>>> from kowah import Deal
 >>> from kowah.players import make_player
 >>> players = [make_player(name, random.Random(seat))
 ...            for seat, name in enumerate(("hard", "random", "random"))]
@@ -29,82 +29,12 @@ from typing import Any
 
 import attrs
 
-from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import SEATS, Action, Deal, Event, Observation
-from kowah.errors import N_, KowahError
-from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
+from kowah import SEATS, Action, Deal, IllegalActionError, Reason, Refusal
+from kowah.cards import KOWAH_DECK
+from kowah.errors import N_, KowahError, KowahTypeError, UnknownPlayerError
+from kowah.players import PLAYERS, Player, make_player
 
 __all__ = ["PlayerFactory", "SimulationResult", "play_deal", "simulate"]
-
-_HIDDEN_DRAW = tuple(Event("draw", seat, None, False) for seat in range(SEATS))
-
-
-class _Observer:
-    """Observations of one deal, built incrementally from its events.
-
-    They equal :meth:`Deal.observation`'s, but cost the same at every step of the deal
-    instead of growing with its history (a simulation asks for hundreds per deal).
-    """
-
-    def __init__(self, deal: Deal) -> None:
-        self.deal = deal
-        self.views: list[list[Event]] = [[] for _ in range(SEATS)]
-        self.known: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.public_draws: list[tuple[int, Card]] = []
-        self.seen = 0
-
-    def _catch_up(self) -> None:
-        events = self.deal.events
-        views, known = self.views, self.known
-        for event in events[self.seen:]:
-            seat, kind, card = event.seat, event.kind, event.card
-            if event.public:
-                for view in views:
-                    view.append(event)
-            else:
-                hidden = _HIDDEN_DRAW[seat] if kind == "draw" and seat is not None else attrs.evolve(
-                    event, card=None)
-                for other, view in enumerate(views):
-                    view.append(event if other == seat else hidden)
-            if seat is None or card is None:
-                continue
-            if kind == "take":
-                known[seat].append(card)
-            elif kind == "discard":
-                if card in known[seat]:
-                    known[seat].remove(card)
-            elif kind == "declare":
-                known[seat] += [card] * max(0, 2 - known[seat].count(card))
-            elif kind == "draw" and event.public:
-                self.public_draws.append((seat, card))
-                known[seat].append(card)
-        self.seen = len(events)
-
-    def observation(self, seat: int) -> Observation:
-        """What *seat* may know now; equal to ``deal.observation(seat)``."""
-        deal = self.deal
-        if len(deal.events) > self.seen:
-            self._catch_up()
-        hands = (deal.hand(0), deal.hand(1), deal.hand(2))
-        known = self.known
-        return Observation(
-            seat=seat,
-            hand=hands[seat],
-            turn=deal.turn,
-            phase=deal.phase,
-            first=deal.first,
-            legal_actions=deal.legal_actions(seat),
-            stock_count=deal.stock_count,
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2])),
-            latest_discard=deal.latest_discard,
-            discards=(deal.discards(0), deal.discards(1), deal.discards(2)),
-            waits=(deal.wait(0), deal.wait(1), deal.wait(2)),
-            known=(tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
-            public_draws=tuple(self.public_draws),
-            events=tuple(self.views[seat]),
-            outcome=deal.outcome,
-        )
-
 
 def _check_players(players: Sequence[Player]) -> None:
     if len(players) != SEATS:
@@ -112,36 +42,34 @@ def _check_players(players: Sequence[Player]) -> None:
                          count=len(players))
 
 
-def _checked(seat: int, action: object, legal: tuple[Action, ...]) -> Action:
-    """*action* if it is one of the *legal* actions of *seat*; else the library's error."""
+def _checked(seat: int, action: Action) -> Action:
+    """*action*, if it is an action of *seat*: a player may act only for its own seat."""
     if isinstance(action, Action) and action.seat != seat:
-        raise KowahError(N_("error", "the player of seat {seat} chose {action!r}, an action of seat "
-                                     "{other}"), seat=seat, action=str(action), other=action.seat)
-    if action not in legal:
-        raise KowahError(N_("error", "the player of seat {seat} chose {action!r}, which is not legal now"),
-                         seat=seat, action=str(action) if isinstance(action, Action) else repr(action)[:80])
-    return action
+        # It is *seat* who must act now, whatever the deal would let another seat do.
+        raise IllegalActionError(Refusal(Reason.NOT_YOUR_TURN, action, {"turn": seat}))
+    return action  # Deal.apply refuses anything else that is not legal, or not an Action
 
 
 def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True) -> Deal:
     """Play *deal* to its end: each step, the first seat that may act chooses; returns *deal*.
 
     Each player sees only its own seat's observation and legal actions, and must return one
-    of those actions: an action of another seat, or one that is not legal now, raises a
-    :class:`~kowah.KowahError` naming the seat and the action. With *ask_forced* false, a
+    of those actions: an action of another seat, or one that is not legal now, raises
+    :class:`~kowah.IllegalActionError` (naming the seat, the action and why: for another
+    seat's action, :attr:`~kowah.Reason.NOT_YOUR_TURN`), and something that is not an
+    :class:`~kowah.Action` raises :class:`~kowah.ActionTypeError`. With *ask_forced* false, a
     seat with a single legal action (a locked hand's draw and discard, the opening draw) is
     not asked: its action is applied directly, which saves time in simulations of
     stateless players.
 
     >>> import random
-    >>> from kowah.deal import Deal
+    >>> from kowah import Deal
     >>> from kowah.players import HardPlayer
     >>> players = [HardPlayer(random.Random(seat)) for seat in range(3)]
     >>> play_deal(players, Deal.shuffled(seed=9)).outcome.result in ("win", "drawn")
     True
     """
     _check_players(players)
-    observer = _Observer(deal)
     while not deal.is_over:
         seat = deal.to_move()[0]
         if not ask_forced:
@@ -149,9 +77,8 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
             if len(legal) == 1:
                 deal.apply(legal[0])
                 continue
-        observation = observer.observation(seat)
-        legal = observation.legal_actions
-        deal.apply(_checked(seat, players[seat].choose(observation, legal), legal))
+        observation = deal.observation(seat)
+        deal.apply(_checked(seat, players[seat].choose(observation, observation.legal_actions)))
     return deal
 
 
@@ -278,11 +205,6 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, *,
              executor: concurrent.futures.Executor | None = None,
@@ -322,19 +244,19 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             )
     names = tuple(_seat_name(entry) for entry in entries)
     if not _whole(deals):
-        raise KowahError(N_("error", "the number of deals must be a whole number, not {value}"),
-                         value=_short(deals))
+        raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),
+                             value=deals)
     if deals < 0:
         raise KowahError(N_("error", "the number of deals must not be negative, not {value}"),
                          value=deals)
     if not _whole(jobs) or jobs < 1:
-        raise KowahError(N_("error", "the number of jobs must be a whole number of at least 1, not {value}"),
-                         value=_short(jobs))
+        raise (KowahError if _whole(jobs) else KowahTypeError)(
+            N_("error", "the number of jobs must be a whole number of at least 1, not {value!r}"), value=jobs)
     workers = jobs if executor is None else int(getattr(executor, "_max_workers", 0) or 8)
     size = chunk if chunk is not None else max(1, min(50, deals // (workers * 8)))
     if not _whole(size) or size < 1:
-        raise KowahError(N_("error", "the chunk size must be a whole number of at least 1, not {value}"),
-                         value=_short(size))
+        raise (KowahError if _whole(size) else KowahTypeError)(
+            N_("error", "the chunk size must be a whole number of at least 1, not {value!r}"), value=size)
     chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
     results: Iterator[_Totals]
     pool: concurrent.futures.Executor | None = None

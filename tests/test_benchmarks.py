@@ -10,8 +10,8 @@ from types import ModuleType
 
 import pytest
 
+from kowah import Action, ActionKind, Deal, Observation
 from kowah.cards import Card
-from kowah.deal import Action, ActionKind, Deal, Observation
 from kowah.hands import improvements
 from kowah.players import HardPlayer
 from kowah.simulation import play_deal
@@ -79,8 +79,8 @@ def test_informed_next_does_not_feed_the_next_hand_when_it_can_help_it() -> None
                 continue
             action = player.choose(observation, legal)
             after_hand = deal.hand(1)
-            if (action.kind is ActionKind.DISCARD and len(legal) > 1 and deal.wait(1) is None
-                    and deal.wait(0) is None):
+            if (action.kind is ActionKind.DISCARD and len(legal) > 1 and deal.declared_wait(1) is None
+                    and deal.declared_wait(0) is None):
                 helps = improvements(after_hand)
                 hard = HardPlayer(random.Random(0)).choose(observation, legal)
                 if hard.card in helps and action.card not in helps:

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kowah import Action, Deal
 from kowah.cli import main
-from kowah.deal import Action, Deal
 from kowah.record import Record
 
 

@@ -8,10 +8,9 @@ import random
 import attrs
 import pytest
 
-from kowah import parse_cards
+from kowah import Action, ActionKind, Deal, Observation, parse_cards
 from kowah.cards import Card
 from kowah.coach import Advice, DiscardAdvice, TakeAdvice, WaitAdvice, advise, describe
-from kowah.deal import Action, ActionKind, Deal, Observation
 from kowah.hands import distance, improvements, waits
 from kowah.i18n import translator
 from kowah.players import HardPlayer, make_player
@@ -64,7 +63,7 @@ def test_each_discard_is_described_as_kowah_hands_would() -> None:
         assert {option.card for option in advice.discards} == options
         if not advice.discards:
             continue
-        declared = {wait for seat, wait in enumerate(observation.waits)
+        declared = {wait for seat, wait in enumerate(observation.declared_waits)
                     if wait is not None and seat != observation.seat}
         for option in advice.discards:
             rest = list(observation.hand)
@@ -179,3 +178,24 @@ def test_the_terminal_hint_command(language: str) -> None:
                      stdout=help_out, color=False, pace=0)
     help_line = t.gettext("cli", "  hint, i            what the hard AI would do now, and why")
     assert help_line in help_out.getvalue()
+
+
+def test_the_coach_knows_the_money_pack() -> None:
+    from kowah import MONEY_RULES
+
+    checked = 0
+    for seed in range(4):
+        deal = Deal.shuffled(seed, rules=MONEY_RULES)
+        players = [make_player("hard", random.Random(seed + seat)) for seat in range(3)]
+        while not deal.is_over:
+            seat = deal.to_move()[0]
+            observation = deal.observation(seat)
+            advice = advise(observation)
+            for option in advice.discards:
+                rest = list(observation.hand)
+                rest.remove(option.card)
+                assert option.distance == distance(rest, MONEY_RULES.pack)
+                assert {wait.card for wait in option.waits} == set(waits(rest, MONEY_RULES.pack))
+                checked += 1
+            deal.apply(players[seat].choose(observation, observation.legal_actions))
+    assert checked > 50

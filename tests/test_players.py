@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from kowah import KowahError, parse_cards
+from kowah import Action, ActionKind, Deal, KowahError, Observation, parse_cards
 from kowah._heuristic import improving, kept
 from kowah.cards import Card
 from kowah.cli import _PLAYERS as CLI_PLAYERS
-from kowah.deal import Action, ActionKind, Deal, Observation
+from kowah.errors import UnknownPlayerError
 from kowah.hands import distance, improvements
 from kowah.players import (
     PLAYERS,
@@ -19,7 +19,6 @@ from kowah.players import (
     NormalPlayer,
     Player,
     RandomPlayer,
-    UnknownPlayerError,
     make_player,
 )
 from kowah.record import Record
@@ -163,7 +162,7 @@ def _watched(level: type[HardPlayer], deals: int) -> tuple[int, int, int]:
         def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
             nonlocal choices, fed
             action: Action = super().choose(observation, legal_actions)
-            waits = {wait for seat, wait in enumerate(observation.waits)
+            waits = {wait for seat, wait in enumerate(observation.declared_waits)
                      if wait is not None and seat != observation.seat}
             if (action.kind is ActionKind.DISCARD and any(a.card in waits for a in legal_actions)
                     and any(a.card not in waits for a in legal_actions)):
@@ -321,3 +320,13 @@ def test_make_player_kinds() -> None:
     for name in PLAYERS:
         player = make_player(name, rng)
         assert isinstance(player, Player) and getattr(player, "name", None) == name
+
+
+@pytest.mark.parametrize("name", PLAYERS)
+def test_every_level_plays_the_money_pack(name: str) -> None:
+    from kowah import MONEY_RULES
+
+    for seed in range(4):
+        players = [_Checked(player) for player in _players([name, "hard", "easy"], seed)]
+        deal = play_deal(players, Deal.shuffled(seed, rules=MONEY_RULES))
+        assert deal.is_over and deal.rules == MONEY_RULES

@@ -14,27 +14,12 @@ from typing import Any
 
 import pytest
 
-from kowah import KowahError
-from kowah.deal import Action, Deal, Observation
-from kowah.players import HardPlayer, Player, RandomPlayer, UnknownPlayerError, make_player
-from kowah.simulation import SimulationResult, _Observer, play_deal, simulate
+from kowah import Action, Deal, KowahError, Observation, Reason
+from kowah.errors import ActionTypeError, IllegalActionError, KowahTypeError, UnknownPlayerError
+from kowah.players import HardPlayer, Player, RandomPlayer
+from kowah.simulation import SimulationResult, play_deal, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_observer_gives_the_deals_observations() -> None:
-    for seed in range(12):
-        deal = Deal.shuffled(seed)
-        observer = _Observer(deal)
-        rng = random.Random(seed)
-        players = [make_player(name, random.Random(rng.random())) for name in ("hard", "random", "easy")]
-        while not deal.is_over:
-            for seat in range(3):
-                assert observer.observation(seat) == deal.observation(seat)
-            seat = deal.to_move()[0]
-            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
-        for seat in range(3):
-            assert observer.observation(seat) == deal.observation(seat)
 
 
 # -- play_deal checks each choice --------------------------------------------------------------
@@ -65,30 +50,32 @@ def test_play_deal_refuses_another_seats_action(ask_forced: bool) -> None:
     seat = deal.first
     players: list[Player] = [HardPlayer(random.Random(k)) for k in range(3)]
     players[seat] = _OtherSeat()
-    with pytest.raises(KowahError, match=f"seat {seat}") as caught:
+    message = f"seat {(seat + 1) % 3} cannot draw: it is seat {seat}'s turn"
+    with pytest.raises(IllegalActionError, match=message) as caught:
         play_deal(players, deal, ask_forced=ask_forced)
-    assert caught.value.params["seat"] == seat and caught.value.params["other"] == (seat + 1) % 3
-    assert caught.value.params["action"] == "draw"
+    assert caught.value.reason is Reason.NOT_YOUR_TURN and caught.value.refusal.params == {"turn": seat}
+    assert caught.value.action == Action.draw((seat + 1) % 3)
     # The second decision of the deal, by the first seat, also refuses (it discards next).
     deal = Deal.shuffled(5)
     players[seat] = HardPlayer(random.Random(0))
     later = deal.first
     deal.apply(Action.draw(later))
     players[later] = _OtherSeat()
-    with pytest.raises(KowahError, match="an action of seat"):
+    with pytest.raises(IllegalActionError) as caught:
         play_deal(players, deal, ask_forced=ask_forced)
+    assert caught.value.reason is Reason.NOT_YOUR_TURN and caught.value.seat == (later + 1) % 3
 
 
 def test_play_deal_refuses_illegal_actions_and_non_actions() -> None:
     deal = Deal.shuffled(6)
     players: list[Player] = [HardPlayer(random.Random(k)) for k in range(3)]
     players[deal.first] = _Illegal()
-    with pytest.raises(KowahError, match="not legal now") as caught:
+    with pytest.raises(IllegalActionError) as caught:
         play_deal(players, deal)
-    assert caught.value.params == {"seat": deal.first, "action": "take"}
+    assert caught.value.reason is Reason.OPENING_DRAW and caught.value.action == Action.take(deal.first)
     assert deal.history == ()  # nothing was applied
     players[deal.first] = _NotAnAction()  # type: ignore[call-overload]
-    with pytest.raises(KowahError, match="'draw'"):
+    with pytest.raises(ActionTypeError, match="'draw'"):
         play_deal(players, deal)
     with pytest.raises(KowahError, match="needs 3 players"):
         play_deal(players[:2], deal)
@@ -154,7 +141,7 @@ def test_wilson_interval() -> None:
 
 @pytest.mark.parametrize("deals", [2.5, "3", None, True])
 def test_simulate_refuses_a_bad_number_of_deals(deals: object) -> None:
-    with pytest.raises(KowahError, match="whole number"):
+    with pytest.raises(KowahTypeError, match="whole number"):
         simulate(deals, _SEATS)  # type: ignore[arg-type]
 
 
