@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kowah import Action, Deal, KowahError, Observation, Reason
+from kowah import Action, ActionKind, Deal, KowahError, Observation, Reason, parse_cards
 from kowah.errors import ActionTypeError, IllegalActionError, KowahTypeError, UnknownPlayerError
 from kowah.players import HardPlayer, Player, RandomPlayer
 from kowah.simulation import SimulationResult, play_deal, simulate
@@ -64,6 +64,32 @@ def test_play_deal_refuses_another_seats_action(ask_forced: bool) -> None:
     with pytest.raises(IllegalActionError) as caught:
         play_deal(players, deal, ask_forced=ask_forced)
     assert caught.value.reason is Reason.NOT_YOUR_TURN and caught.value.seat == (later + 1) % 3
+
+
+class _SpeaksForTheNext(HardPlayer):
+    """Plays as hard, but when it may declare it answers with the next seat's draw instead, which
+    the deal itself would accept now (R11: the next seat may draw, and so end the window)."""
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        if any(action.kind is ActionKind.DECLARE for action in legal_actions):
+            return Action.draw((observation.seat + 1) % 3)
+        return super().choose(observation, legal_actions)
+
+
+def test_play_deal_refuses_another_seats_action_that_the_deal_would_accept() -> None:
+    hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 1m")  # seat 0: ready, and draws a stray 1m
+    rest = list(Deal.shuffled(0).deck)
+    for card in hand:
+        rest.remove(card)
+    deal = Deal([*hand[:8], *rest[:16], hand[8], *rest[16:]], 0)
+    players: list[Player] = [_SpeaksForTheNext(random.Random(0)), HardPlayer(random.Random(1)),
+                             HardPlayer(random.Random(2))]
+    with pytest.raises(IllegalActionError) as caught:
+        play_deal(players, deal)
+    assert deal.is_legal(Action.draw(1))  # the deal would have taken it
+    assert caught.value.reason is Reason.NOT_YOUR_TURN and caught.value.action == Action.draw(1)
+    assert str(caught.value) == "seat 1 cannot draw: it is seat 0's turn"
+    assert len(deal.history) == 2  # the draw and the discard of 1m; nothing else applied
 
 
 def test_play_deal_refuses_illegal_actions_and_non_actions() -> None:
@@ -231,3 +257,13 @@ def test_kowah_does_not_import_dask_without_scheduler() -> None:
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["deals"] == 3
+
+
+def test_kowah_simulate_scheduler_names_a_bad_address() -> None:
+    result = subprocess.run([sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "3",
+                             "--seats", "hard,hard,hard", "--scheduler", "no-port-here"],
+                            capture_output=True, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 2
+    assert "cannot reach the Dask scheduler at no-port-here" in result.stderr
+    assert "Traceback" not in result.stderr
