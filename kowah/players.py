@@ -142,12 +142,12 @@ class NormalPlayer(HardPlayer):
     """A middle level: :class:`HardPlayer` that does not count live copies and takes less.
 
     It discards as ``hard`` does, never a declared seat's wait when it has a choice and
-    always towards the nearest ready hand, but among the discards that leave the hand
-    equally near it picks at random, without weighing how many copies of the helping
-    cards are still unseen; and it declares as soon as its hand is ready, with any of its
-    waits, without counting the copies left (even none). It takes the latest discard only when ``hard`` would
-    and the card either matches one it holds (a pair or a triple of that very card) or
-    makes the hand ready.
+    always towards the nearest ready hand (a ready hand counts only with a wait that can
+    still come), but among the discards that leave the hand equally near it picks at
+    random, without weighing how many copies of the helping cards are still unseen. It
+    declares as soon as its hand is ready, with any of its waits, without counting the
+    copies left. It takes the latest discard only when ``hard`` would and the card either
+    matches one it holds (a pair or a triple of that very card) or makes the hand ready.
 
     >>> import random
     >>> make_player("normal", random.Random(1)).name

@@ -233,7 +233,14 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
     >>> simulate(3, [RandomPlayer, "normal", "easy"], seed=2).seats
     ('random', 'normal', 'easy')
     """
-    entries = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+    try:
+        entries = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+    except TypeError:
+        raise KowahTypeError(N_("error", "the seats must be a sequence of three players, not {value!r}"),
+                             value=seats) from None
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise KowahTypeError(N_("error", "the executor must be a concurrent.futures.Executor, not {value!r}"),
+                             value=executor)
     if len(entries) != SEATS:
         raise KowahError(N_("error", "a deal needs {seats} players, not {count}"), seats=SEATS,
                          count=len(entries))

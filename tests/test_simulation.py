@@ -184,6 +184,10 @@ def test_simulate_refuses_bad_arguments() -> None:
         simulate(1, ["hard", "random"])
     with pytest.raises(UnknownPlayerError):
         simulate(3, [42, "hard", "hard"])  # type: ignore[list-item]
+    with pytest.raises(KowahTypeError, match="sequence of three players, not None"):
+        simulate(3, None)  # type: ignore[arg-type]
+    with pytest.raises(KowahTypeError, match=r"concurrent\.futures\.Executor, not 'pool'"):
+        simulate(3, _SEATS, executor="pool")  # type: ignore[arg-type]
 
 
 class _Drawer:
