@@ -35,6 +35,9 @@ more) and returns an :class:`Advice`, a frozen value with these fields:
     taking it brings the hand closer to ready (``hard`` takes it exactly then). ``None``
     otherwise.
 
+Every value has ``as_dict()``, its JSON form with cards as codes (``"5c"``) and the action in
+the record's form (``{"seat": 0, "do": "discard", "card": "9m"}``).
+
 A :class:`WaitAdvice` has ``card`` (the wait) and ``live`` (its copies the seat has not
 seen: in the stock or concealed in another hand). *Unseen* and *live* mean the same here:
 the four copies of a card, less those in the seat's hand, in the discards, and known to be
@@ -78,6 +81,10 @@ class WaitAdvice:
     card: Card
     live: int
 
+    def as_dict(self) -> dict[str, Any]:
+        """``{"card": "5c", "live": 2}``."""
+        return {"card": str(self.card), "live": self.live}
+
 
 @attrs.frozen
 class DiscardAdvice:
@@ -90,6 +97,12 @@ class DiscardAdvice:
     feeds: bool
     best: bool
 
+    def as_dict(self) -> dict[str, Any]:
+        """The fields, with cards as codes: ``{"card": "9m", "distance": 1, "improving": 17,
+        "waits": [], "feeds": false, "best": true}``."""
+        return {"card": str(self.card), "distance": self.distance, "improving": self.improving,
+                "waits": [wait.as_dict() for wait in self.waits], "feeds": self.feeds, "best": self.best}
+
 
 @attrs.frozen
 class TakeAdvice:
@@ -98,10 +111,23 @@ class TakeAdvice:
     card: Card
     improves: bool
 
+    def as_dict(self) -> dict[str, Any]:
+        """``{"card": "5c", "improves": true}``."""
+        return {"card": str(self.card), "improves": self.improves}
+
 
 @attrs.frozen
 class Advice:
-    """What ``hard`` would do, and why (see the module description for each field)."""
+    """What ``hard`` would do, and why (see the module description for each field).
+
+    :meth:`as_dict` is the JSON form, for a browser: the same fields, cards as their codes
+    (R3) and the action in the record's own form (:meth:`~kowah.Action.to_dict`).
+
+    >>> from kowah import Deal
+    >>> deal = Deal.shuffled(seed=0)
+    >>> advise(deal.observation(deal.turn)).as_dict()
+    {'seat': 1, 'action': {'seat': 1, 'do': 'draw'}, 'distance': 3, 'discards': [], 'waits': [], 'take': None}
+    """
 
     seat: int
     action: Action | None
@@ -109,6 +135,17 @@ class Advice:
     discards: tuple[DiscardAdvice, ...] = ()
     waits: tuple[WaitAdvice, ...] = ()
     take: TakeAdvice | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The advice as JSON-ready values (see the class description)."""
+        return {
+            "seat": self.seat,
+            "action": None if self.action is None else self.action.to_dict(),
+            "distance": self.distance,
+            "discards": [option.as_dict() for option in self.discards],
+            "waits": [wait.as_dict() for wait in self.waits],
+            "take": None if self.take is None else self.take.as_dict(),
+        }
 
 
 def _waits(cards: list[Card], live: list[int]) -> tuple[WaitAdvice, ...]:

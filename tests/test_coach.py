@@ -199,3 +199,24 @@ def test_the_coach_knows_the_money_pack() -> None:
                 checked += 1
             deal.apply(players[seat].choose(observation, observation.legal_actions))
     assert checked > 50
+
+
+def test_the_advice_as_json() -> None:
+    import json
+
+    for observation in OBSERVATIONS[:200]:
+        advice = advise(observation)
+        data = json.loads(json.dumps(advice.as_dict()))
+        assert data["seat"] == advice.seat and data["distance"] == advice.distance
+        assert (data["action"] is None) == (advice.action is None)
+        if advice.action is not None:
+            assert Action.from_dict(data["action"]) == advice.action
+        codes = [str(option.card) for option in advice.discards]
+        assert [entry["card"] for entry in data["discards"]] == codes
+        for entry, option in zip(data["discards"], advice.discards, strict=True):
+            assert (entry["distance"], entry["improving"], entry["feeds"], entry["best"]) == (
+                option.distance, option.improving, option.feeds, option.best)
+            assert entry["waits"] == [{"card": str(wait.card), "live": wait.live} for wait in option.waits]
+        assert data["waits"] == [{"card": str(wait.card), "live": wait.live} for wait in advice.waits]
+        assert data["take"] == (None if advice.take is None else
+                                {"card": str(advice.take.card), "improves": advice.take.improves})
