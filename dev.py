@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "test": "dev,docs", "bench": "dev,bench", "docs": "docs",
+EXTRAS = {"play": "", "kowah": "", "test": "dev,docs,cluster", "bench": "dev,bench", "docs": "docs",
           "catalogues": "dev"}
 
 

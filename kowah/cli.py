@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -20,6 +21,8 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 from kowah.errors import N_, KowahError
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from kowah.i18n import Translator
 
 __all__ = ["build_parser", "main"]
@@ -48,7 +51,7 @@ _ARGPARSE_MESSAGES = (
     N_("argparse", "one of the arguments %s is required"),
 )
 
-_PLAYERS = ("random", "normal", "hard")
+_PLAYERS = ("random", "easy", "normal", "hard")  # kowah.players.PLAYERS, without importing it
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,11 +152,14 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "number of deals"))
     simulate.add_argument("--seats", required=True, metavar="A,B,C",
                           help=_("cli", "the three players, e.g. hard,normal,normal "
-                                        "(random, normal or hard)"))
+                                        "(random, easy, normal or hard)"))
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
                           help=_("cli", "seed (default: 0)"))
     simulate.add_argument("--jobs", type=int, default=1, metavar="J",
                           help=_("cli", "worker processes (default: 1)"))
+    simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
+                          help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
+                                        "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
     return parser
 
@@ -338,16 +344,20 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
                          value=args.seats)
     for name in seats:
         if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, normal or hard)"),
+            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
                              value=name)
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:
         raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
-    from kowah.players import simulate
+    from kowah.simulation import simulate
 
     progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
-    result = simulate(args.deals, seats, seed=args.seed, jobs=args.jobs, progress=progress)
+    if args.scheduler is None:
+        result = simulate(args.deals, seats, seed=args.seed, jobs=args.jobs, progress=progress)
+    else:
+        with _cluster(args.scheduler) as executor:
+            result = simulate(args.deals, seats, seed=args.seed, progress=progress, executor=executor)
     if progress is not None:
         sys.stderr.write("\r\033[K")
     if args.json:
@@ -370,6 +380,24 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
         c=t.format_number(result.by["draw-claim"])))
     return 0
+
+
+@contextlib.contextmanager
+def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
+    """An executor on the Dask cluster whose scheduler is at *address* (Dask is imported only here)."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise KowahError(N_("error", "--scheduler needs Dask: pip install 'kowah[cluster]'")) from None
+    try:
+        client = distributed.Client(address, timeout=30)
+    except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
+        raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
+                         address=address[:200], problem=str(error)[:200]) from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 def _progress_bar(total: int) -> Any:

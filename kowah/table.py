@@ -26,14 +26,15 @@ from typing import Any, Protocol, TextIO
 
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah.cards import Card
+from kowah.coach import advise, describe
 from kowah.errors import N_, IllegalActionError, KowahError
 from kowah.i18n import describe_event
-from kowah.players import Player, _Observer, make_player
+from kowah.players import Player, make_player
 from kowah.record import Record
 
 # The AI strengths as shown to the person (the names on the command line stay English).
-_STRENGTHS = {"random": N_("player", "random"), "normal": N_("player", "normal"),
-              "hard": N_("player", "hard")}
+_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
+              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
 
 __all__ = ["COMMANDS", "play_in_terminal"]
 
@@ -51,6 +52,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "yes": (N_("cli", "yes"), "y"),
     "no": (N_("cli", "no"), "n"),
     "help": (N_("cli", "help"), "?", "h"),
+    "hint": (N_("cli", "hint"), "i"),
     "rules": (N_("cli", "rules"),),
     "quit": (N_("cli", "quit"), "q", "exit"),
 }
@@ -123,7 +125,6 @@ class _Table:
         self.stdout = stdout
         self.color = color
         self.pace = pace
-        self.observer = _Observer(deal)
         self.shown = 0  # events of seat 0's view already narrated
         self.words = self._command_words()
         try:
@@ -263,6 +264,7 @@ class _Table:
             t.gettext("cli", "  5c, or 3           discard a card: its code or its position in your hand"),
             t.gettext("cli", "  declare [5c], c    declare checki after your discard, naming the wait"),
             t.gettext("cli", "  pass, p            do not declare now"),
+            t.gettext("cli", "  hint, i            what the hard AI would do now, and why"),
             t.gettext("cli", "  rules              show the rules"),
             t.gettext("cli", "  help, ?            show this help"),
             t.gettext("cli", "  quit, q            stop playing"),
@@ -314,7 +316,7 @@ class _Table:
                 return Action.declare(seat, card)
             return Action.discard(seat, card)
         rest = words[1:]
-        if command in ("help", "rules", "quit"):
+        if command in ("help", "rules", "quit", "hint"):
             return command if not rest else None
         if command == "draw" and not rest:
             return Action.draw(seat)
@@ -369,6 +371,10 @@ class _Table:
                 continue
             if choice == "rules":
                 self.rules()
+                continue
+            if choice == "hint":
+                for line in describe(advise(observation), self.t):
+                    self.write("  " + line)
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
@@ -443,16 +449,16 @@ class _Table:
         deal = self.deal
         while not deal.is_over:
             seat = deal.to_move()[0]
-            observation = self.observer.observation(HUMAN)
+            observation = deal.observation(HUMAN)
             self.narrate(observation)
             if seat == HUMAN:
                 self.human_turn(observation)
                 continue
             player = self.players[seat]
             assert player is not None
-            seen = self.observer.observation(seat)
+            seen = deal.observation(seat)
             deal.apply(player.choose(seen, seen.legal_actions))
-        self.narrate(self.observer.observation(HUMAN))
+        self.narrate(deal.observation(HUMAN))
 
 
 def _winning_hand(deal: Deal, seat: int, card: Card) -> list[Card]:
