@@ -1,0 +1,102 @@
+"""Writing to a terminal: colours, the width, and wrapping that never breaks a word.
+
+Private to the package (the terminal game, :mod:`kowah.table`, uses it); its names are
+public within it. Wrapping counts what a terminal shows: colour escapes take no room, a wide
+character (CJK) takes two columns, a combining accent none.
+
+>>> wrap("Vítejte u stolu: hrajete na místě 0 proti dvěma hráčům", 24)
+['Vítejte u stolu: hrajete', 'na místě 0 proti dvěma', 'hráčům']
+>>> wrap("  Seat 1 discards 5c (Five of Coins).", 20, indent=6)
+['  Seat 1 discards 5c', '      (Five of', '      Coins).']
+>>> columns("\\033[33m5c\\033[0m")
+2
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import unicodedata
+from typing import TextIO
+
+__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "RESET", "SUIT_COLOURS", "columns",
+           "terminal_width", "wrap"]
+
+# ANSI colours (only when the table is told to use them): suits and honours, and emphasis.
+RESET = "\033[0m"
+BOLD = "\033[1m"
+DIM = "\033[2m"
+SUIT_COLOURS = ("\033[33m", "\033[32m", "\033[36m")  # coins yellow, strings green, myriads cyan
+HONOUR_COLOUR = "\033[35m"
+ALERT = "\033[1;31m"
+
+_ESCAPE = re.compile(r"\033\[[0-9;]*m")
+#: The narrowest width wrapped to; a narrower terminal gets lines of this width.
+MINIMUM_WIDTH = 20
+#: The width when the output is not a terminal (a pipe, a file, a golden transcript).
+DEFAULT_WIDTH = 80
+
+
+def columns(text: str) -> int:
+    """How many terminal columns *text* takes (colour escapes take none)."""
+    text = _ESCAPE.sub("", text)
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def terminal_width(stream: TextIO) -> int:
+    """The width to wrap to: the terminal's, else ``COLUMNS``, else :data:`DEFAULT_WIDTH`."""
+    width = 0
+    try:
+        if stream.isatty():
+            width = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        width = 0
+    if width <= 0:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns if "COLUMNS" in os.environ \
+            else DEFAULT_WIDTH
+    return max(MINIMUM_WIDTH, width)
+
+
+def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
+    """*text* as lines of at most *width* columns, broken at spaces only.
+
+    A word longer than the width stays whole on its own line. Continuation lines are
+    indented by *indent* columns (default: the text's own indentation). Non-breaking spaces
+    (U+00A0) hold words together.
+    """
+    stripped = text.lstrip(" ")
+    lead = len(text) - len(stripped)
+    rest = " " * (lead if indent is None else indent)
+    words = stripped.split(" ")
+    lines: list[str] = []
+    line = " " * lead
+    used = lead
+    start = True
+    for word in words:
+        if not word:
+            if not start:
+                line += " "
+                used += 1
+            continue
+        size = columns(word)
+        if start:
+            line += word
+            used += size
+            start = False
+        elif used + 1 + size <= width:
+            line += " " + word
+            used += 1 + size
+        else:
+            lines.append(line.rstrip(" "))
+            line = rest + word
+            used = len(rest) + size
+    lines.append(line.rstrip(" ") if not start else line)
+    return lines
