@@ -37,6 +37,8 @@ today_fmt = "%Y"
 # Autodoc: the public API as each module's __all__ lists it, with type hints in signatures.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+# Defaults as written in the source (`rules=KOWAH_RULES`), not the whole repr of the value.
+autodoc_preserve_defaults = True
 autodoc_class_signature = "mixed"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 python_use_unqualified_type_names = True

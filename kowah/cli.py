@@ -255,14 +255,26 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str], t: Translator) -> a
     return args
 
 
+class _JSONValue:
+    """A value quoted in an error as JSON writes it: ``true``, ``null``, ``1.5``."""
+
+    def __init__(self, value: object) -> None:
+        self.text = json.dumps(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
 def _typed_as_json(error: KowahError) -> KowahError:
     """A record error's found value written as JSON writes it (``true``, not ``True``)."""
     from kowah.errors import RecordError
 
-    if isinstance(error, RecordError) and "found" in error.params:
-        found = error.params["found"]
-        error.params = {**error.params, "found": json.dumps(found, ensure_ascii=False)
-                        if isinstance(found, (bool, int, float, type(None))) else found}
+    if isinstance(error, RecordError):
+        found = error.params.get("found")
+        if isinstance(found, (bool, float)) or (found is None and "found" in error.params):
+            error.params = {**error.params, "found": _JSONValue(found)}
     return error
 
 
@@ -354,7 +366,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             result["error"] = message
         else:
             outcome = deal.outcome
-            result = outcome.as_dict() if outcome else {"result": "in-progress"}
+            result = dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
             message = (t.outcome(outcome) if outcome else
                        t.ngettext("cli", "in progress after {n} action",
                                   "in progress after {n} actions", len(deal.history)).format(

@@ -29,8 +29,9 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from kowah.actions import Action, ActionKind, Refusal
 from kowah.cards import Card, format_cards
-from kowah.errors import N_, IllegalActionError, KowahError, LocaleError
+from kowah.errors import N_, IllegalActionError, KowahError, LocaleError, RulesFormatError, format_message
 from kowah.rulebook import (
     RULEBOOK,
     TITLE,
@@ -76,10 +77,6 @@ ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "uni
 
 class LocaleWarning(UserWarning):
     """A locale tag was unknown or malformed, and English is used instead."""
-
-
-class RulesFormatError(KowahError):
-    """:func:`render_rules` was asked for a format it does not know."""
 
 
 class OutcomeLike(Protocol):
@@ -185,8 +182,8 @@ _ACTIONS: dict[str, str] = {
     "pass": N_("action", "pass"),
     "discard": N_("action", "discard {card}"),
     "declare": N_("action", "declare checki waiting for {card}"),
+    "declare-only-wait": N_("action", "declare checki"),
 }
-_ACTION = re.compile(r"^(draw|take|pass|discard|declare)(?: (\S+))?$")
 
 _OUTCOME_WIN = {
     "self-draw": N_("rules", "Seat {seat} wins by self-draw with {card}, ×{multiplier}"),
@@ -413,20 +410,33 @@ class Translator:
         out = {key: _format_param(value) for key, value in params.items()}
         if isinstance(out.get("pack"), str) and out["pack"] in _PACKS:
             out["pack"] = self.gettext("card", _PACKS[out["pack"]])
-        if isinstance(out.get("action"), str):
+        if isinstance(out.get("action"), Action):
             out["action"] = self.action(out["action"])
         return out
 
-    def action(self, action: str) -> str:
-        """An action as an infinitive phrase, from its text form (``"discard 5c"``).
+    def action(self, action: Action) -> str:
+        """An action as an infinitive phrase (R10, R11).
 
-        >>> translator("it").action("discard 5c"), translator("it").action("fly")
-        ('scartare 5c', 'fly')
+        >>> from kowah import Action
+        >>> translator("it").action(Action.discard(0, Card.C5))
+        'scartare 5c'
         """
-        match = _ACTION.match(action)
-        if match is None or (match[1] in ("discard", "declare")) != bool(match[2]):
-            return action
-        return self.gettext("action", _ACTIONS[match[1]]).format(card=match[2])
+        kind = action.kind.value
+        if action.kind is ActionKind.DECLARE and action.card is None:
+            kind = "declare-only-wait"
+        return self.gettext("action", _ACTIONS[kind]).format(card=str(action.card))
+
+    def refusal(self, refusal: Refusal) -> str:
+        """Why an action is refused (:meth:`Deal.why_illegal <kowah.deal.Deal.why_illegal>`),
+        in this language: the reason's sentence, about "a seat".
+
+        >>> from kowah import Action, Deal
+        >>> refusal = Deal.shuffled(seed=3).why_illegal(Action.draw(0))
+        >>> translator("en").refusal(refusal)
+        "it is seat 1's turn"
+        """
+        template = self.gettext("error", refusal.reason.template)
+        return format_message(template, self._params(refusal.params))
 
     def error(self, exc: KowahError) -> str:
         """The message of a library error, in this language.
@@ -442,20 +452,18 @@ class Translator:
         if isinstance(cause, KowahError) and "reason" in exc.params:
             # A record error wraps the deal's error: translate the reason from it.
             params = {**self._params(exc.params), "reason": self.error(cause)}
-            return self.gettext(exc.context, exc.template).format(**params)
+            return format_message(self.gettext(exc.context, exc.template), params)
         if isinstance(exc, IllegalActionError):
-            inner = {"seat": exc.seat, "action": exc.action, **exc.reason_params}
-            reason = self.gettext(exc.context, exc.reason_template).format(**self._params(inner))
-            outer = self._params({"seat": exc.seat, "action": exc.action})
-            return self.gettext(exc.context, exc.template).format(reason=reason, **outer)
-        return self.gettext(exc.context, exc.template).format(**self._params(exc.params))
+            params = {**self._params(exc.params), "reason": self.refusal(exc.refusal)}
+            return format_message(self.gettext(exc.context, exc.template), params)
+        return format_message(self.gettext(exc.context, exc.template), self._params(exc.params))
 
     def event(self, event: EventLike, viewer: int | None = None) -> str:
         """One sentence for an event of a deal (:attr:`Observation.events
         <kowah.deal.Observation.events>`), told to seat *viewer* or, with ``None``, to an
         onlooker. Another seat's hidden stock draw is "Seat 2 draws a card."
 
-        >>> from kowah.deal import Event
+        >>> from kowah import Event
         >>> translator("es").event(Event("discard", 1, Card.C5))
         'El asiento 1 descarta 5c (cinco de monedas).'
         >>> translator("en").event(Event("declare", 0, Card.S2), viewer=0)
@@ -673,7 +681,7 @@ def render_rules(language: str | Translator = "en", format: str = "text") -> str
     >>> render_rules("en", "pdf")
     Traceback (most recent call last):
     ...
-    kowah.i18n.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
+    kowah.errors.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
     """
     if format not in _RENDERERS:
         raise RulesFormatError(

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
 from kowah._quote import printable
 from kowah._screen import (
@@ -44,7 +45,6 @@ from kowah._screen import (
     wrap,
 )
 from kowah.cards import Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase
 from kowah.errors import N_, IllegalActionError, KowahError
 from kowah.hands import splits
 from kowah.i18n import describe_event
@@ -79,25 +79,22 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
-# The engine's reason for refusing a declaration (or a pass) outside the declaring window.
-_WINDOW = "a seat may declare only right after its own discard, with a ready hand"
-
-# What the engine's reasons (kowah.deal, context "error") say about "a seat", said to the person.
-_TO_YOU: dict[str, str] = {
-    _WINDOW: N_(
+# What the engine's reasons (kowah.actions.Reason) say about "a seat", said to the person.
+_TO_YOU: dict[Reason, str] = {
+    Reason.NOT_DECLARING: N_(
         "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
-    "it has drawn or taken already and must discard": N_(
+    Reason.MUST_DISCARD: N_(
         "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
-    "draw from the stock or take the latest discard first": N_(
+    Reason.DRAW_FIRST: N_(
         "cli", "Draw (d) or take the latest discard (t) first, then discard."),
-    "the opening turn must draw from the stock": N_("cli", "The opening turn must draw from the stock."),
-    "there is no discard to take": N_("cli", "There is no discard to take."),
-    "a card taken from the discards may not be discarded in the same turn": N_(
+    Reason.OPENING_DRAW: N_("cli", "The opening turn must draw from the stock."),
+    Reason.NO_DISCARD: N_("cli", "There is no discard to take."),
+    Reason.TAKEN_CARD: N_(
         "cli", "You may not discard the card you have just taken."),
-    "{card} is not in the hand": N_("cli", "{card} is not in your hand."),
-    "{card} is not a wait of this hand (waits: {waits})": N_(
+    Reason.NOT_IN_HAND: N_("cli", "{card} is not in your hand."),
+    Reason.NOT_A_WAIT: N_(
         "cli", "{card} is not a wait of your hand (waits: {waits})."),
-    "it is seat {turn}'s turn": N_("cli", "It is seat {turn}'s turn."),
+    Reason.NOT_YOUR_TURN: N_("cli", "It is seat {turn}'s turn."),
 }
 
 # The end of a deal that seat 0 won, by kind of win (R14, R15).
@@ -148,7 +145,7 @@ _ECHO_LIMIT = 40
 
 def _declared_waits(observation: Observation) -> Sequence[Card | None]:
     """Each seat's public wait, or ``None`` (the one place that reads the field's name)."""
-    return observation.waits
+    return observation.declared_waits
 
 
 class _Table:
@@ -477,7 +474,7 @@ class _Table:
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
-                    self.problem(t.gettext("cli", _TO_YOU[_WINDOW]))
+                    self.problem(t.gettext("cli", _TO_YOU[Reason.NOT_DECLARING]))
                     continue
                 choice = self.choose_wait(legal)
             if not isinstance(choice, Action):
@@ -535,19 +532,15 @@ class _Table:
                        "(c, or the wait: {waits}) to lock your hand and wait for that card, or "
                        "pass (p) to keep playing freely; you draw again on your next turn."
             ).format(waits=self.waits_of(legal))
-        copy = self.deal.copy()
-        try:
-            copy.apply(action)
-        except IllegalActionError as error:
-            mine = _TO_YOU.get(error.reason_template)
-            if mine is None:
-                return self.t.error(error)
-            params = {key: str(value) if isinstance(value, Card) else value
-                      for key, value in error.reason_params.items()}
-            return self.t.gettext("cli", mine).format(**params)
-        except KowahError as error:  # pragma: no cover - every refusal is an IllegalActionError
-            return self.t.error(error)
-        return self.t.gettext("cli", "That is not possible now.")  # pragma: no cover
+        refusal = self.deal.why_illegal(action)
+        if refusal is None:  # pragma: no cover - only refused actions are explained
+            return self.t.gettext("cli", "That is not possible now.")
+        mine = _TO_YOU.get(refusal.reason)
+        if mine is None:
+            return self.t.error(IllegalActionError(refusal))
+        params = {key: str(value) if isinstance(value, Card) else value
+                  for key, value in refusal.params.items()}
+        return self.t.gettext("cli", mine).format(**params)
 
     def end(self, outcome: Outcome) -> None:
         """Tell how the deal ended (with the multiplier only, R15) and show the winning hand."""

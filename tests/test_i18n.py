@@ -18,7 +18,7 @@ import markdown_it  # installed with the docs extra (myst-parser), which the tes
 import pytest
 
 from kowah import Card, CardParseError, IllegalActionError, KowahError, LocaleError, parse_cards
-from kowah.errors import N_, RecordError
+from kowah.errors import RecordError
 from kowah.i18n import (
     FORMATS,
     LANGUAGES,
@@ -227,14 +227,17 @@ def test_pack_names_in_errors_are_translated(language: str, expected: str) -> No
     ("es", "el asiento 1 no puede descartar 5c: es el turno del asiento 2"),
 ])
 def test_illegal_action_nests_its_reason(language: str, expected: str) -> None:
-    error = IllegalActionError(N_("error", "it is seat {turn}'s turn"), seat=1,
-                               action="discard 5c", turn=2)
+    from kowah import Action, Reason, Refusal
+
+    refusal = Refusal(Reason.NOT_YOUR_TURN, Action.discard(1, Card.C5), {"turn": 2})
+    error = IllegalActionError(refusal)
     assert str(error) == "seat 1 cannot discard 5c: it is seat 2's turn"
     assert translator(language).error(error) == expected
+    assert expected.endswith(translator(language).refusal(refusal))
 
 
 def test_illegal_action_from_a_deal() -> None:
-    from kowah.deal import Action, Deal
+    from kowah import Action, Deal
 
     deal = Deal.shuffled(7)
     with pytest.raises(IllegalActionError) as raised:
@@ -245,7 +248,7 @@ def test_illegal_action_from_a_deal() -> None:
 
 
 def test_record_error_translates_the_wrapped_reason() -> None:
-    from kowah.deal import Action, Deal
+    from kowah import Action, Deal
     from kowah.record import Record
 
     deal = Deal.shuffled(3)
@@ -292,7 +295,7 @@ def test_outcome_drawn(language: str, expected: str) -> None:
 
 
 def test_outcome_from_the_deal_module() -> None:
-    from kowah.deal import Outcome
+    from kowah import Outcome
 
     assert translator("en").outcome(Outcome.win(1, "discard", Card.RF)) == (
         "Seat 1 wins by claiming the discard rf, ×2")
@@ -479,7 +482,7 @@ def test_unknown_format_is_an_error_naming_it() -> None:
 def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(language: str) -> None:
     import random as _random
 
-    from kowah.deal import Deal
+    from kowah import Deal
     from kowah.players import NormalPlayer, play_deal
 
     t = translator(language)

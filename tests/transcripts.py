@@ -17,7 +17,7 @@ import random
 import sys
 from pathlib import Path
 
-from kowah.deal import Action, ActionKind, Deal
+from kowah import Action, ActionKind, Deal
 from kowah.i18n import LANGUAGES, translator
 from kowah.players import make_player
 from kowah.table import play_in_terminal
