@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah._quote import printable, quote
-from kowah.errors import N_, KowahError, LocaleError
+from kowah.errors import N_, KowahError, LocaleError, printable
 
 if TYPE_CHECKING:
     from kowah.i18n import Translator
@@ -427,12 +426,12 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
 def _simulate(args: argparse.Namespace, t: Translator) -> int:
     seats = [name.strip().lower() for name in args.seats.split(",")]
     if len(seats) != 3:
-        raise KowahError(N_("error", "--seats needs three players separated by commas, not {value}"),
-                         value=quote(args.seats))
+        raise KowahError(N_("error", "--seats needs three players separated by commas, not {value!r}"),
+                         value=args.seats)
     for name in seats:
         if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value} (choose random, normal or hard)"),
-                             value=quote(name))
+            raise KowahError(N_("error", "unknown player {value!r} (choose random, normal or hard)"),
+                             value=name)
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:

@@ -33,7 +33,6 @@ from typing import Any, Protocol, TextIO
 
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
-from kowah._quote import printable
 from kowah._screen import (
     ALERT,
     BOLD,
@@ -45,7 +44,7 @@ from kowah._screen import (
     wrap,
 )
 from kowah.cards import Card
-from kowah.errors import N_, IllegalActionError, KowahError
+from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.hands import splits
 from kowah.i18n import describe_event
 from kowah.players import Player, make_player

@@ -269,9 +269,9 @@ def test_bad_input_reprompts_and_eof_quits(tmp_path: Path) -> None:
         ("٣", "I did not understand “٣”."),  # an Arabic-Indic three: a digit, not a position
         ("0", "There is no position 0: your cards are numbered 1 to 9."),
         ("10", "There is no position 10: your cards are numbered 1 to 9."),
-        ("9" * 5000, "There is no position 999999…99999: your cards are numbered 1 to 9."),
+        ("9" * 5000, "There is no position 99999...9999: your cards are numbered 1 to 9."),
         ("\x1b[2J\x1b[31mx", "I did not understand “\\x1b[2J\\x1b[31mx”."),
-        ("x" * 100_000, "I did not understand “" + "x" * 20 + "…" + "x" * 19 + "”."),
+        ("x" * 100_000, "I did not understand “" + "x" * 24 + "..." + "x" * 13 + "”."),
     ],
 )
 def test_every_keystroke_is_safe(typed: str, expected: str) -> None:
