@@ -18,10 +18,13 @@ import os
 import re
 import shutil
 import unicodedata
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
-__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "RESET", "SUIT_COLOURS", "columns",
-           "terminal_width", "wrap"]
+from kowah.cards import Card
+
+__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "RESET", "SUIT_COLOURS", "Screen", "columns",
+           "indent", "terminal_width", "wrap"]
 
 # ANSI colours (only when the table is told to use them): suits and honours, and emphasis.
 RESET = "\033[0m"
@@ -100,3 +103,61 @@ def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
             used = len(rest) + size
     lines.append(line.rstrip(" ") if not start else line)
     return lines
+
+
+class Screen:
+    """Lines and prompts on one output stream: wrapped to *width*, coloured when *color*."""
+
+    def __init__(self, stdout: TextIO, color: bool, width: int | None = None) -> None:
+        self.stdout = stdout
+        self.color = color
+        self.width = width if width is not None else terminal_width(stdout)
+
+    def write(self, text: str = "") -> None:
+        for line in text.split("\n"):
+            for part in wrap(line, self.width, indent=indent(line)):
+                self.stdout.write(part + "\n")
+        self.stdout.flush()
+
+    def style(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color else text
+
+    def card(self, card: Card) -> str:
+        code = str(card)
+        if not self.color:
+            return code
+        colour = HONOUR_COLOUR if card.is_honour else SUIT_COLOURS[card % 3]
+        return f"{colour}{code}{RESET}"
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def hand_line(self, hand: Sequence[Card]) -> str:
+        """The hand sorted and grouped by rank (each honour its own group), with positions."""
+        parts: list[str] = []
+        group = None
+        for position, card in enumerate(hand, start=1):
+            if group is not None and card.group != group:
+                parts.append(self.style("|", DIM))
+            group = card.group
+            parts.append(f"{self.style(str(position), DIM)}:{self.card(card)}")
+        return " ".join(parts)
+
+    def prompt(self, prompt: str) -> None:
+        """Write *prompt*, wrapped, leaving the cursor after its last line."""
+        lines = wrap(self.style(prompt, BOLD), self.width - 1)
+        for line in lines[:-1]:
+            self.stdout.write(line + "\n")
+        self.stdout.write(lines[-1] + " ")
+        self.stdout.flush()
+
+    def problem(self, message: str) -> None:
+        self.write("  " + self.style(message, ALERT))
+
+
+def indent(line: str) -> int:
+    """How far a wrapped line's continuation lines are indented: two columns past the line's own."""
+    stripped = line.lstrip(" ")
+    return len(line) - len(stripped) + 2
+
+

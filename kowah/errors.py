@@ -43,9 +43,9 @@ __all__ = [
     "LocaleError",
     "RecordError",
     "RulesFormatError",
-    "printable",
     "UnknownPlayerError",
     "format_message",
+    "printable",
     "shorten",
 ]
 

@@ -33,16 +33,8 @@ from typing import Any, Protocol, TextIO
 
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
-from kowah._screen import (
-    ALERT,
-    BOLD,
-    DIM,
-    HONOUR_COLOUR,
-    RESET,
-    SUIT_COLOURS,
-    terminal_width,
-    wrap,
-)
+from kowah._recordfile import check_record_path, write_record
+from kowah._screen import ALERT, BOLD, Screen
 from kowah.cards import Card
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.hands import splits
@@ -147,7 +139,7 @@ def _declared_waits(observation: Observation) -> Sequence[Card | None]:
     return observation.declared_waits
 
 
-class _Table:
+class _Table(Screen):
     def __init__(self, t: Text, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
                  stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                  width: int | None = None) -> None:
@@ -155,11 +147,9 @@ class _Table:
         self.deal = deal
         self.players = players
         self.names = names
+        super().__init__(stdout, color, width)
         self.stdin = stdin
-        self.stdout = stdout
-        self.color = color
         self.pace = pace
-        self.width = width if width is not None else terminal_width(stdout)
         self.shown = 0  # events of seat 0's view already narrated
         self.table_shown = False  # whether the whole table has been shown once
         self.status_due = False  # show the table after the next narration (a declared person)
@@ -168,27 +158,6 @@ class _Table:
             self.echo_free = stdin.isatty()  # a terminal echoes what is typed itself
         except (AttributeError, ValueError):
             self.echo_free = False
-
-    # -- output --
-
-    def write(self, text: str = "") -> None:
-        for line in text.split("\n"):
-            for part in wrap(line, self.width, indent=_indent(line)):
-                self.stdout.write(part + "\n")
-        self.stdout.flush()
-
-    def style(self, text: str, code: str) -> str:
-        return f"{code}{text}{RESET}" if self.color else text
-
-    def card(self, card: Card) -> str:
-        code = str(card)
-        if not self.color:
-            return code
-        colour = HONOUR_COLOUR if card.is_honour else SUIT_COLOURS[card % 3]
-        return f"{colour}{code}{RESET}"
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
 
     # -- narration of what happened --
 
@@ -258,17 +227,6 @@ class _Table:
             return self.t.gettext("cli", "{card} by you").format(card=self.card(card))
         return self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
 
-    def hand_line(self, hand: Sequence[Card]) -> str:
-        """The hand sorted and grouped by rank (each honour its own group), with positions."""
-        parts: list[str] = []
-        group = None
-        for position, card in enumerate(hand, start=1):
-            if group is not None and card.group != group:
-                parts.append(self.style("|", DIM))
-            group = card.group
-            parts.append(f"{self.style(str(position), DIM)}:{self.card(card)}")
-        return " ".join(parts)
-
     # -- input --
 
     def _command_words(self) -> dict[str, str]:
@@ -290,14 +248,6 @@ class _Table:
             return self.words[word]
         found = {command for form, command in self.words.items() if len(form) > 1 and form.startswith(word)}
         return found.pop() if len(found) == 1 else None
-
-    def prompt(self, prompt: str) -> None:
-        """Write *prompt*, wrapped, leaving the cursor after its last line."""
-        lines = wrap(self.style(prompt, BOLD), self.width - 1)
-        for line in lines[:-1]:
-            self.stdout.write(line + "\n")
-        self.stdout.write(lines[-1] + " ")
-        self.stdout.flush()
 
     def read_line(self) -> str | None:
         """One typed line, at most :data:`_LINE_LIMIT` characters kept; ``None`` at the end."""
@@ -331,9 +281,6 @@ class _Table:
         if not self.echo_free:
             self.write(printable(text, 60))  # piped input: show it, so the transcript reads well
         return text
-
-    def problem(self, message: str) -> None:
-        self.write("  " + self.style(message, ALERT))
 
     def help(self) -> None:
         t = self.t
@@ -597,35 +544,6 @@ class _Table:
         self.narrate(deal.observation(HUMAN))
 
 
-def _indent(line: str) -> int:
-    """Continuation lines of a wrapped line: under its text, or under the text after a label."""
-    stripped = line.lstrip(" ")
-    return len(line) - len(stripped) + 2
-
-
-def check_record_path(t: Text, path: Path) -> None:
-    """Refuse a record path that cannot be written, before the deal is played.
-
-    The check opens the file for writing as the save at the end does (creating it, and
-    removing it again, if it was not there), so a path that passes here can be saved to
-    (``/proc/x.json`` does not pass). The error names the reason in *t*'s language.
-    """
-    existed = path.exists()
-    try:
-        with path.open("a", encoding="utf-8"):
-            pass
-    except (OSError, ValueError) as error:
-        raise KowahError(N_("error", "cannot save the record to {path}: {reason}"),
-                         path=printable(str(path)), reason=os_reason(t, error)) from None
-    if not existed:
-        path.unlink(missing_ok=True)
-
-
-def _write_record(path: Path, deal: Deal) -> None:
-    with path.open("w", encoding="utf-8") as handle:
-        handle.write(Record.from_deal(deal).dumps(indent=1) + "\n")
-
-
 def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, record_path: Path | None,
                      stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                      width: int | None = None) -> int:
@@ -701,7 +619,7 @@ def _save(table: _Table, deal: Deal, record_path: Path | None, ask: bool) -> int
 def _save_to(table: _Table, deal: Deal, path: Path) -> int:
     t = table.t
     try:
-        _write_record(path, deal)
+        write_record(path, Record.from_deal(deal))
     except (OSError, ValueError) as error:  # ValueError: a NUL character in the name
         table.problem(t.gettext("cli", "Could not save the record to {path}: {reason}").format(
             path=printable(str(path), 200), reason=os_reason(t, error)))
