@@ -603,6 +603,8 @@ def _save(table: _Table, deal: Deal, record_path: Path | None, ask: bool) -> int
         try:
             answer = table.ask(t.gettext(
                 "cli", "Save the game record? Type a file name, or press Enter to skip:"))
+        except _Interrupted:  # Ctrl-C: leave without saving, as interrupted
+            return EXIT_INTERRUPTED
         except _Quit:
             return 0
         if not answer:
