@@ -60,8 +60,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
-        self.exit(2, translate("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
-                                                                    "message": message})
+        # A 5,000-digit --seed or an escape sequence in a choice is quoted in *message*:
+        # shortened and printable, like every other error.
+        self.exit(2, translate("%(prog)s: error: %(message)s\n") % {
+            "prog": self.prog, "message": printable(message, _MESSAGE_LIMIT)})
 
 
 @contextlib.contextmanager
@@ -227,8 +229,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     try:
         with _argparse_in(t):
-            args = _parse(build_parser(t), argv, t)
-            code = int(_COMMANDS[args.command](args, t))
+            try:
+                args = _parse(build_parser(t), argv, t)
+            except SystemExit as stop:  # --help, --version, or a usage error (said already)
+                code = stop.code if isinstance(stop.code, int) else 2
+            else:
+                code = int(_COMMANDS[args.command](args, t))
         sys.stdout.flush()  # a full disk shows here, not at the interpreter's exit
         return code
     except KowahError as error:

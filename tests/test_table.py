@@ -10,6 +10,7 @@ import random
 import re
 import select
 import subprocess
+import struct
 import sys
 import termios
 import time
@@ -456,8 +457,10 @@ def _controlling_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code: int = 0) -> str:
+def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code: int = 0,
+                columns: int = 80) -> str:
     master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
     process = subprocess.Popen([*_COMMAND, *extra], stdin=slave, stdout=slave, stderr=slave, env=env,
                                close_fds=True, preexec_fn=_controlling_terminal)
     os.close(slave)
@@ -485,6 +488,17 @@ def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code:
         process.wait(timeout=30)
     assert process.returncode == code, output.decode(errors="replace")
     return output.decode(errors="replace")
+
+
+def test_lines_wrap_to_the_width_of_the_terminal() -> None:
+    env = {**_ENV, "LANGUAGE": "cs"}  # the Czech welcome broke mid-word at 80 columns
+    env.pop("COLUMNS", None)
+    out = _run_in_pty(env, "q\n", extra=["--lang", "cs"], columns=44)
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in out.replace("\r", "").splitlines()]
+    assert all(len(line) <= 44 for line in lines), [line for line in lines if len(line) > 44]
+    assert sum(1 for line in lines if line.startswith("Kowah")) == 1 and len(lines) > 10
+    words = " ".join(line.strip() for line in lines[:4]).split()
+    assert "příkazů." in words or "příkazy." in words or any(word.startswith("příkaz") for word in words)
 
 
 def test_ctrl_c_in_a_terminal_leaves_the_table_and_saves_the_record(tmp_path: Path) -> None:
