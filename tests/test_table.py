@@ -9,8 +9,8 @@ import pty
 import random
 import re
 import select
-import subprocess
 import struct
+import subprocess
 import sys
 import termios
 import time
