@@ -66,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "log": N_("web", "What happened"),
     "draw": N_("web", "Draw"),
     "take": N_("web", "Take {card}"),
+    "take.plain": N_("web", "Take"),
     "declare": N_("web", "Declare checki"),
     "declare.wait": N_("web", "Declare checki, waiting for {card}"),
     "pass": N_("web", "Pass"),

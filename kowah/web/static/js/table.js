@@ -402,9 +402,8 @@ export class Table {
     const take = this.q("[data-action=take]");
     this.q("[data-action=draw]").disabled = !kinds.has("draw");
     take.disabled = !kinds.has("take");
-    take.querySelector(".take-text").textContent = this.t("take", {
-      card: state.latest_discard && kinds.has("take") ? this.name(state.latest_discard) : "",
-    }).trim();
+    take.querySelector(".take-text").textContent = state.latest_discard
+      ? this.t("take", { card: this.name(state.latest_discard) }) : this.t("take.plain");
     this.q("[data-action=pass]").disabled = !kinds.has("pass");
     const declares = legal.filter((a) => a.do === "declare");
     const declareBox = this.q(".declares");
