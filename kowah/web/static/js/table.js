@@ -103,6 +103,7 @@ export class Table {
     if (this.busy) return;
     this.busy = true;
     this.alert("");
+    this.render();
     try {
       const state = await api.newGame(this.lang);
       try {
@@ -304,7 +305,9 @@ export class Table {
 
   render() {
     const state = this.state;
+    this.root.dataset.busy = String(this.busy || !state);
     if (!state) return;
+    this.root.dataset.version = String(state.version);
     const legal = this.busy ? [] : state.legal;
     for (const seat of [1, 2]) this.renderSeat(seat, state);
     this.renderMiddle(state);
