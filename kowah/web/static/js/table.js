@@ -467,7 +467,7 @@ export class Table {
     if (!event.text) return;
     const list = this.q("[data-log]");
     const item = element("li", { text: event.text, "data-kind": event.kind });
-    if (event.seat === 0) item.classList.add("you");
+    if (event.seat === 0) item.classList.add("mine");
     if (event.kind === "win" || event.kind === "drawn") item.classList.add("win");
     list.append(item);
     const scroller = list.closest(".log");
