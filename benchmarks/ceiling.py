@@ -36,8 +36,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from kowah import Action, ActionKind, Deal, Event, Observation
 from kowah.cards import Card
-from kowah.deal import Action, ActionKind, Deal, Event, Observation
 from kowah.players import (
     _DIGIT,
     _GROUP,
@@ -238,7 +238,7 @@ class InformedNext(NormalPlayer):
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         after = (observation.seat + 1) % 3
         if (len(legal_actions) == 1 or legal_actions[0].kind is not ActionKind.DISCARD
-                or self.deal.wait(after) is not None):
+                or self.deal.declared_wait(after) is not None):
             return super().choose(observation, legal_actions)
         scored = _nearest(observation, legal_actions, _unseen(observation))
         following = tuple(int(card) for card in self.deal.hand(after))
@@ -299,7 +299,7 @@ class Rollouts(NormalPlayer):
             return favourite
         sampler = self._sampler(observation)
         me = observation.seat
-        declared = [-1 if wait is None else int(wait) for wait in observation.waits]
+        declared = [-1 if wait is None else int(wait) for wait in observation.declared_waits]
         known = [[0] * _KINDS for _ in range(3)]
         piles = [0] * _KINDS
         for seat in range(3):

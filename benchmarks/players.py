@@ -18,7 +18,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from kowah.deal import Action, Deal, Observation
+from kowah import Action, Deal, Observation
 from kowah.players import Player, make_player, play_deal, simulate
 
 

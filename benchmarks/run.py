@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from kowah import Deal, random_playout
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import Deal, random_playout
-from kowah.hands import _table, distance, is_ready
+from kowah.hands import distance, is_ready, ready_hands
 from kowah.record import Record
 
 
@@ -48,7 +48,7 @@ def bench_hands(n: int) -> None:
     rng = random.Random(2026)
     cards = hands(n, rng)
     indices = [tuple(int(card) for card in hand) for hand in cards]
-    ready = {tuple(map(int, key)) for key in _table(KOWAH_DECK)}  # the ready hands, as index tuples
+    ready = {tuple(map(int, key)) for key in ready_hands(KOWAH_DECK)}  # the ready hands, as index tuples
 
     def floor(hand: tuple[int, ...]) -> bool:
         return tuple(sorted(hand)) in ready

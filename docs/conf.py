@@ -37,6 +37,8 @@ today_fmt = "%Y"
 # Autodoc: the public API as each module's __all__ lists it, with type hints in signatures.
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+# Defaults as written in the source (`rules=KOWAH_RULES`), not the whole repr of the value.
+autodoc_preserve_defaults = True
 autodoc_class_signature = "mixed"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 python_use_unqualified_type_names = True
@@ -51,16 +53,17 @@ trim_doctest_flags = True
 myst_heading_anchors = 3
 suppress_warnings = ["myst.header"]
 
-# Offline HTML: a bundled theme, no CDN assets, no MathJax.
-html_theme = "alabaster"
+# Offline HTML: Furo, a maintained and accessible theme with light and dark modes (following
+# the reader's system setting, with a switch) and a layout for phones; it bundles its own
+# scripts and uses the system's fonts, so the pages load nothing from elsewhere (checked by
+# tests/test_docs.py). No MathJax.
+html_theme = "furo"
 html_static_path = ["_static"]
+html_css_files = ["custom.css"]
 html_title = f"kowah {release}"
 html_theme_options = {
-    "description": "Rules engine, AI players and five-language rules for Kowah (Cheki)",
-    "fixed_sidebar": False,
-    "page_width": "1080px",
-    "show_powered_by": False,
-    "extra_nav_links": {},
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
 html_show_sourcelink = False
 html_copy_source = False

@@ -10,27 +10,24 @@ the AI players (:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) ar
 (True, [Card.C5, Card.S5])
 """
 
+from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
-from kowah.deal import (
-    SEATS,
-    Action,
-    ActionKind,
-    ActionTypeError,
-    Deal,
-    DeckError,
-    Event,
-    Observation,
-    Outcome,
-    Phase,
-)
+from kowah.deal import Deal, Observation
 from kowah.errors import (
+    ActionError,
+    ActionTypeError,
     CardParseError,
+    DeckError,
     HandError,
     IllegalActionError,
     KowahError,
+    KowahTypeError,
     LocaleError,
     RecordError,
+    RulesFormatError,
+    UnknownPlayerError,
 )
+from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
 from kowah.hands import (
     HAND_SIZE,
     DiscardOption,
@@ -42,7 +39,9 @@ from kowah.hands import (
     splits,
     waits,
 )
+from kowah.playout import Playout, random_playout
 from kowah.record import FORMAT, Record, replay_outcome
+from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
 
 __version__ = "0.1.0.dev0"
 
@@ -50,9 +49,12 @@ __all__ = [
     "FORMAT",
     "HAND_SIZE",
     "KOWAH_DECK",
+    "KOWAH_RULES",
     "MONEY_PACK",
+    "MONEY_RULES",
     "SEATS",
     "Action",
+    "ActionError",
     "ActionKind",
     "ActionTypeError",
     "Card",
@@ -61,25 +63,37 @@ __all__ = [
     "DeckError",
     "DiscardOption",
     "Event",
+    "EventKind",
     "HandError",
     "Honour",
     "IllegalActionError",
     "KowahError",
+    "KowahTypeError",
     "LocaleError",
     "Observation",
     "Outcome",
+    "OutcomeDict",
     "Pack",
     "Phase",
+    "Playout",
+    "Reason",
     "Record",
     "RecordError",
+    "Refusal",
+    "Result",
+    "Rules",
+    "RulesFormatError",
     "Split",
     "Suit",
+    "UnknownPlayerError",
+    "WinBy",
     "discard_options",
     "distance",
     "format_cards",
     "improvements",
     "is_ready",
     "parse_cards",
+    "random_playout",
     "replay_outcome",
     "splits",
     "waits",

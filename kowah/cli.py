@@ -137,6 +137,9 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                 description=_("cli", "Print the complete rules of Kowah."))
     rules.add_argument("--format", choices=("text", "markdown", "html"), default="text",
                        help=_("cli", "output format (default: text)"))
+    rules.add_argument("--fragment", action="store_true",
+                       help=_("cli", "with --format html, print only the rules' sections, to "
+                                     "embed in a page, instead of a whole HTML document"))
 
     simulate = commands.add_parser("simulate", parents=[lang],
                                    help=_("cli", "pit AI players against each other"),
@@ -268,7 +271,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             result["error"] = message
         else:
             outcome = deal.outcome
-            result = outcome.as_dict() if outcome else {"result": "in-progress"}
+            result = dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
             message = (t.outcome(outcome) if outcome else
                        t.ngettext("cli", "in progress after {n} action",
                                   "in progress after {n} actions", len(deal.history)).format(
@@ -294,9 +297,15 @@ def _unreadable(error: OSError, t: Translator) -> str:
 
 
 def _rules(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.i18n import render_rules
+    from kowah.rendering import render_rules, render_rules_document
 
-    sys.stdout.write(render_rules(t, args.format).rstrip("\n") + "\n")
+    if args.fragment and args.format != "html":
+        raise KowahError(N_("error", "--fragment needs --format html"))
+    if args.format == "html" and not args.fragment:
+        text = render_rules_document(t)
+    else:
+        text = render_rules(t, args.format)
+    sys.stdout.write(text.rstrip("\n") + "\n")
     return 0
 
 

@@ -1,9 +1,10 @@
-"""The library's exception types.
+"""The library's exception types, all in one place.
 
 Every error the library raises on bad input is a :class:`KowahError`, which is a
-:class:`ValueError`. Each message is an English template with named fields, kept on the
-exception (:attr:`KowahError.template`, :attr:`KowahError.params`) so that the text layer
-(:mod:`kowah.i18n`) can show it in another language without parsing the message.
+:class:`ValueError`; the errors about a value of the wrong type are :class:`KowahTypeError`,
+which is a :class:`TypeError` too. Each message is an English template with named fields, kept
+on the exception (:attr:`KowahError.template`, :attr:`KowahError.params`) so that the text
+layer (:mod:`kowah.i18n`) can show it in another language without parsing the message.
 
 >>> from kowah import parse_cards
 >>> try:
@@ -11,26 +12,126 @@ exception (:attr:`KowahError.template`, :attr:`KowahError.params`) so that the t
 ... except CardParseError as error:
 ...     print(error, "|", error.token, error.position)
 unknown card code 'zz' (token 2) | zz 2
+
+Messages quote the bad value shortened and printable, however long or strange it is
+(:func:`shorten`):
+
+>>> print(KowahError("unknown card code {token!r}", token="x" * 10_000))
+unknown card code 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx'
 """
 
 from __future__ import annotations
 
-from typing import Any
+import math
+import string
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the actions module imports this one
+    from kowah.actions import Action, Reason, Refusal
 
 __all__ = [
     "N_",
+    "ActionError",
+    "ActionTypeError",
     "CardParseError",
+    "DeckError",
     "HandError",
     "IllegalActionError",
     "KowahError",
+    "KowahTypeError",
     "LocaleError",
     "RecordError",
+    "RulesFormatError",
+    "UnknownPlayerError",
+    "format_message",
+    "shorten",
 ]
 
 
 def N_(context: str, message: str) -> str:
     """Mark *message* for translation in *context* without translating it (for extraction)."""
     return message
+
+
+#: The longest quoted value (``{value!r}``) a message shows, and the longest plain text field.
+QUOTE_LIMIT = 60
+TEXT_LIMIT = 240
+
+
+def _printable(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    tail = limit // 3
+    return f"{text[:limit - tail - 3]}...{text[-tail:]}"
+
+
+def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """The ``repr`` of *value* for an error message: printable, and at most *limit* characters.
+
+    Like :func:`reprlib.repr`, the middle of a long value gives way to ``...``; characters that
+    do not print (control characters, unassigned code points) are shown escaped, and an integer
+    too long to write in decimal is described instead.
+
+    >>> shorten("5c")
+    "'5c'"
+    >>> shorten("a" * 100, limit=20)
+    "'aaaaaaaaaa...aaaaa'"
+    >>> shorten(10 ** 5000)
+    '<an integer of about 5001 digits>'
+    >>> print(shorten(type("Odd", (), {"__repr__": lambda self: "odd\\nobject"})()))
+    odd\\nobject
+    """
+    if type(value) is int:
+        text = _int_text(value)
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a broken __repr__ must not hide the error being reported
+            text = f"<{type(value).__name__} object>"
+    return _cut(_printable(text), limit)
+
+
+def _int_text(value: int) -> str:
+    try:
+        return repr(value)
+    except ValueError:  # more digits than int -> str converts (sys.get_int_max_str_digits)
+        size = math.floor(math.log10(abs(value))) + 1  # close enough for a message
+        return f"<an integer of about {size} digits>"
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` that shortens what a message quotes (see :func:`shorten`)."""
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "r":
+            return shorten(value)
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if type(value) is int and not format_spec:
+            return _int_text(value)
+        return _cut(super().format_field(value, format_spec), TEXT_LIMIT)
+
+
+_FORMATTER = _Formatter()
+
+
+def format_message(template: str, params: Mapping[str, Any]) -> str:
+    """*template* filled from *params*, with quoted values shortened (:func:`shorten`).
+
+    The text layer fills translated templates with it, so they are shortened alike.
+
+    >>> format_message("{card} is not in the hand", {"card": "5c"})
+    '5c is not in the hand'
+    """
+    return _FORMATTER.vformat(template, (), params)
 
 
 class KowahError(ValueError):
@@ -40,9 +141,23 @@ class KowahError(ValueError):
     context = "error"
 
     def __init__(self, template: str, **params: Any) -> None:
+        #: The English message template (marked for translation, context ``"error"``).
         self.template = template
+        #: The template's fields: the bad value, its position, the seat, ...
         self.params = params
-        super().__init__(template.format(**params))
+        super().__init__(format_message(template, params))
+
+
+class KowahTypeError(KowahError, TypeError):
+    """A value of the wrong type was given: it is a :class:`TypeError` as well as a
+    :class:`KowahError`.
+
+    >>> from kowah import Deal
+    >>> Deal(None, 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: a deck must be a sequence of Card values, not None of type NoneType
+    """
 
 
 class CardParseError(KowahError):
@@ -68,24 +183,92 @@ class HandError(KowahError):
         super().__init__(template, card=card, **params)
 
 
+class DeckError(KowahError):
+    """A deck order or first seat given to :class:`~kowah.deal.Deal` does not fit the rules'
+    pack, or a pack is too small to deal (see :class:`~kowah.rules.Rules`).
+
+    >>> from kowah import KOWAH_DECK, Card, Deal
+    >>> deck = list(KOWAH_DECK.cards)
+    >>> Deal([*deck[:-1], Card.WS], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.DeckError: card 120 of the deck, ws, is not in the Kowah deck
+    >>> Deal([*deck, Card.C5], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.DeckError: the deck holds 5 copies of 5c, but the Kowah deck has 4 (first extra copy: ...)
+    >>> Deal(deck[1:], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.DeckError: the deck has 119 cards, but the Kowah deck has 120: a copy of 1c is missing
+    """
+
+
+class ActionError(KowahError):
+    """An :class:`~kowah.actions.Action` cannot be built or read: no such seat, kind or card,
+    a card where the kind takes none, text that is no action.
+
+    >>> from kowah import Action
+    >>> Action.parse("discard zz", seat=0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.ActionError: unknown card code 'zz' in the action 'discard zz'
+    """
+
+
+class ActionTypeError(ActionError, KowahTypeError):
+    """Something of the wrong type was given where an action, or a part of one, is expected.
+
+    It is a :class:`TypeError` as well as an :class:`ActionError`.
+
+    >>> from kowah import Deal
+    >>> Deal.shuffled(seed=1).apply("draw")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.ActionTypeError: expected an Action, not 'draw' of type str
+    """
+
+
 class IllegalActionError(KowahError):
     """An action is not legal in the deal's current state; the state is left unchanged.
 
-    :attr:`seat` and :attr:`action` name what was tried and :attr:`reason` why it is illegal.
+    :attr:`refusal` says why, as a value (:class:`~kowah.actions.Refusal`): its
+    :attr:`~kowah.actions.Refusal.reason` (a :class:`~kowah.actions.Reason` member) and the
+    fields of its message. :attr:`seat`, :attr:`action` and :attr:`reason` are shortcuts.
+
+    >>> from kowah import Action, Deal, Reason
+    >>> deal = Deal.shuffled(seed=1)
+    >>> try:
+    ...     deal.apply(Action.take(deal.turn))
+    ... except IllegalActionError as error:
+    ...     print(error.reason is Reason.OPENING_DRAW, error.action == Action.take(deal.turn))
+    True True
     """
 
-    def __init__(self, template: str, *, seat: int, action: str, **params: Any) -> None:
-        self.seat = seat
-        self.action = action
-        self.reason_template = template
-        self.reason_params = params
-        self.reason = template.format(seat=seat, action=action, **params)
+    def __init__(self, refusal: Refusal) -> None:
+        #: Why the action is refused.
+        self.refusal = refusal
         super().__init__(
             N_("error", "seat {seat} cannot {action}: {reason}"),
-            seat=seat,
-            action=action,
-            reason=self.reason,
+            seat=refusal.action.seat,
+            action=refusal.action,
+            reason=str(refusal),
         )
+
+    @property
+    def action(self) -> Action:
+        """The action that was refused."""
+        return self.refusal.action
+
+    @property
+    def seat(self) -> int:
+        """The seat of the refused action."""
+        return self.refusal.action.seat
+
+    @property
+    def reason(self) -> Reason:
+        """Why it was refused."""
+        return self.refusal.reason
 
 
 class RecordError(KowahError):
@@ -104,3 +287,11 @@ class RecordError(KowahError):
 
 class LocaleError(KowahError):
     """A locale tag is malformed, or names a language the library has no catalogue for."""
+
+
+class RulesFormatError(KowahError):
+    """:func:`kowah.i18n.render_rules` was asked for a format it does not know."""
+
+
+class UnknownPlayerError(KowahError):
+    """:func:`kowah.players.make_player` or a simulation was given a player name it does not know."""

@@ -5,7 +5,7 @@ and the legal actions, and returns one of them. Every player takes an injected
 :class:`random.Random`; none touches the global random state.
 
 >>> import random
->>> from kowah.deal import Deal
+>>> from kowah import Deal
 >>> players = [make_player(name, random.Random(seat))
 ...            for seat, name in enumerate(("normal", "random", "random"))]
 >>> deal = play_deal(players, Deal.shuffled(seed=4))
@@ -30,10 +30,15 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from kowah import SEATS, Action, ActionKind, Deal, Observation
+from kowah._tables import SHAPE_DIGIT as _SHAPE_DIGIT
+from kowah._tables import SHAPES as _SHAPES
+from kowah._tables import WEIGHT as _WEIGHT
+from kowah._tables import decode_shape as _decode_shape
+from kowah._tables import ready_table as _table
+from kowah._tables import solve as _solve
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation
-from kowah.errors import N_, KowahError
-from kowah.hands import _SHAPE_DIGIT, _SHAPES, _WEIGHT, _decode_shape, _solve, _table
+from kowah.errors import N_, KowahError, UnknownPlayerError
 
 __all__ = [
     "PLAYERS",
@@ -62,10 +67,6 @@ _AFTER = (1, 2, 0)  # the next seat in rotation (R9)
 _DRAW, _TAKE, _DISCARD, _DECLARE, _PASS = (
     ActionKind.DRAW, ActionKind.TAKE, ActionKind.DISCARD, ActionKind.DECLARE, ActionKind.PASS,
 )
-
-
-class UnknownPlayerError(KowahError):
-    """:func:`make_player` or :func:`simulate` was given a player name it does not know."""
 
 
 @runtime_checkable
@@ -195,7 +196,8 @@ def _unseen(observation: Observation) -> list[int]:
 def _avoid(observation: Observation) -> frozenset[int]:
     """The public waits of the other declared seats: discarding one hands them a ×2 win (R14)."""
     return frozenset(
-        wait for seat, wait in enumerate(observation.waits) if wait is not None and seat != observation.seat
+        wait for seat, wait in enumerate(observation.declared_waits)
+        if wait is not None and seat != observation.seat
     )
 
 
@@ -275,7 +277,7 @@ class RandomPlayer:
     """Picks uniformly among the legal actions.
 
     >>> import random
-    >>> from kowah.deal import Deal
+    >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=2)
     >>> seat = deal.to_move()[0]
     >>> RandomPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
@@ -304,10 +306,10 @@ class NormalPlayer:
       wait is dead: declaring locks the hand (R12), but no hand wins without it.
 
     >>> import random
-    >>> from kowah.deal import Deal, Action
+    >>> from kowah import Deal, Action
     >>> deal = Deal.shuffled(seed=0)
     >>> seat = deal.turn
-    >>> deal.apply(Action.draw(seat))
+    >>> _ = deal.apply(Action.draw(seat))
     >>> action = NormalPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     >>> action.kind.value, action in deal.legal_actions(seat)
     ('discard', True)
@@ -525,10 +527,10 @@ class HardPlayer:
     choice depends on the machine's speed; simulations leave it out, to be reproducible).
 
     >>> import random
-    >>> from kowah.deal import Deal, Action
+    >>> from kowah import Deal, Action
     >>> deal = Deal.shuffled(seed=0)
     >>> seat = deal.turn
-    >>> deal.apply(Action.draw(seat))
+    >>> _ = deal.apply(Action.draw(seat))
     >>> player = HardPlayer(random.Random(0), rollouts=20)
     >>> player.choose(deal.observation(seat), deal.legal_actions(seat)) in deal.legal_actions(seat)
     True
@@ -590,7 +592,8 @@ class HardPlayer:
         rng = self.rng
         rnd = rng.random
         live = _unseen(observation)
-        undeclared = sum(1 for seat, wait in enumerate(observation.waits) if seat != me and wait is None)
+        undeclared = sum(1 for seat, wait in enumerate(observation.declared_waits)
+                         if seat != me and wait is None)
         rate = undeclared / self.horizon
         hand = [int(card) for card in observation.hand]
         latest = -1 if observation.latest_discard is None else int(observation.latest_discard)
@@ -600,7 +603,7 @@ class HardPlayer:
         while rounds < self.rollouts and (rounds < 8 or time.perf_counter() < deadline):
             rounds += 1
             stock = determiniser.sample(rng)[1]
-            race = _Race(stock, observation.waits, me, live, rate)
+            race = _Race(stock, observation.declared_waits, me, live, rate)
             for index, action in enumerate(candidates):
                 kind = action.kind
                 if kind is _DECLARE:
@@ -635,7 +638,7 @@ def make_player(name: str, rng: random.Random) -> Player:
     >>> make_player("expert", random.Random(1))
     Traceback (most recent call last):
     ...
-    kowah.players.UnknownPlayerError: unknown player 'expert' (choose random, normal or hard)
+    kowah.errors.UnknownPlayerError: unknown player 'expert' (choose random, normal or hard)
     """
     key = name.strip().lower() if isinstance(name, str) else name
     if key == "random":
@@ -649,74 +652,17 @@ def make_player(name: str, rng: random.Random) -> Player:
     )
 
 
-_HIDDEN_DRAW = tuple(Event("draw", seat, None, False) for seat in range(SEATS))
 
 
 class _Observer:
-    """Observations of one deal, built incrementally from its events.
-
-    They equal :meth:`Deal.observation`'s, but cost the same at every step of the deal
-    instead of growing with its history (a simulation asks for hundreds per deal).
-    """
+    """Observations of one deal (the deal keeps them up to date itself now)."""
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
-        self.views: list[list[Event]] = [[] for _ in range(SEATS)]
-        self.known: list[list[Card]] = [[] for _ in range(SEATS)]
-        self.public_draws: list[tuple[int, Card]] = []
-        self.seen = 0
-
-    def _catch_up(self) -> None:
-        events = self.deal.events
-        views, known = self.views, self.known
-        for event in events[self.seen:]:
-            seat, kind, card = event.seat, event.kind, event.card
-            if event.public:
-                for view in views:
-                    view.append(event)
-            else:
-                hidden = _HIDDEN_DRAW[seat] if kind == "draw" and seat is not None else attrs.evolve(
-                    event, card=None)
-                for other, view in enumerate(views):
-                    view.append(event if other == seat else hidden)
-            if seat is None or card is None:
-                continue
-            if kind == "take":
-                known[seat].append(card)
-            elif kind == "discard":
-                if card in known[seat]:
-                    known[seat].remove(card)
-            elif kind == "declare":
-                known[seat] += [card] * max(0, 2 - known[seat].count(card))
-            elif kind == "draw" and event.public:
-                self.public_draws.append((seat, card))
-                known[seat].append(card)
-        self.seen = len(events)
 
     def observation(self, seat: int) -> Observation:
-        """What *seat* may know now; equal to ``deal.observation(seat)``."""
-        deal = self.deal
-        if len(deal.events) > self.seen:
-            self._catch_up()
-        hands = (deal.hand(0), deal.hand(1), deal.hand(2))
-        known = self.known
-        return Observation(
-            seat=seat,
-            hand=hands[seat],
-            turn=deal.turn,
-            phase=deal.phase,
-            first=deal.first,
-            legal_actions=deal.legal_actions(seat),
-            stock_count=deal.stock_count,
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2])),
-            latest_discard=deal.latest_discard,
-            discards=(deal.discards(0), deal.discards(1), deal.discards(2)),
-            waits=(deal.wait(0), deal.wait(1), deal.wait(2)),
-            known=(tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
-            public_draws=tuple(self.public_draws),
-            events=tuple(self.views[seat]),
-            outcome=deal.outcome,
-        )
+        """What *seat* may know now: ``deal.observation(seat)``."""
+        return self.deal.observation(seat)
 
 
 def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True) -> Deal:
@@ -729,7 +675,7 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
     simulations of stateless players.
 
     >>> import random
-    >>> from kowah.deal import Deal
+    >>> from kowah import Deal
     >>> players = [NormalPlayer(random.Random(seat)) for seat in range(3)]
     >>> play_deal(players, Deal.shuffled(seed=9)).outcome.result in ("win", "drawn")
     True

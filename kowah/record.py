@@ -3,9 +3,9 @@
 A record fixes the deck order, the first seat and the actions taken; the engine applies
 claims itself, so they are never listed. It is plain JSON, never a pickle.
 
->>> from kowah.deal import Deal, Action
+>>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=5)
->>> deal.apply(Action.draw(deal.turn))
+>>> _ = deal.apply(Action.draw(deal.turn))
 >>> record = Record.from_deal(deal)
 >>> text = record.dumps()
 >>> Record.loads(text) == record
@@ -26,28 +26,62 @@ from typing import Any
 
 import attrs
 
-from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, DeckError, Outcome, _deck_problem
-from kowah.errors import N_, CardParseError, IllegalActionError, RecordError
-from kowah.hands import _table
+from kowah.actions import Action, ActionKind
+from kowah.cards import Card
+from kowah.deal import Deal, deck_problem
+from kowah.errors import N_, ActionError, CardParseError, IllegalActionError, KowahError, RecordError, shorten
+from kowah.events import Outcome
+from kowah.hands import is_ready
+from kowah.rules import KOWAH_RULES, SEATS, Rules
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
 
 #: The format name written in every record.
 FORMAT = "kowah-record/1"
 
-_KINDS = {kind.value: kind for kind in ActionKind if kind is not ActionKind.PASS}
-
 _MISSING = N_("error", "missing key {key!r}")
 _MISSING_IN_ACTION = N_("error", "action {action}: missing key {key!r}")
 
 
 def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RecordError(N_("error", "a record's deck must be a sequence of Cards, not {value}"),
+                          value=shorten(value))
+    cards = tuple(value)
+    for position, card in enumerate(cards, start=1):
+        if type(card) is not Card:
+            raise RecordError(N_("error", "card {position} of the deck is {value} of type {type}, "
+                                          "not a Card"),
+                              position=position, value=shorten(card), type=type(card).__name__)
+    return cards
 
 
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RecordError(N_("error", "a record's actions must be a sequence of Actions, not {value}"),
+                          value=shorten(value))
     return tuple(value)
+
+
+def _check_first(instance: Record, attribute: object, first: int) -> None:
+    if type(first) is not int or not 0 <= first < SEATS:
+        raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
+
+
+def _check_actions(instance: Record, attribute: object, actions: tuple[Action, ...]) -> None:
+    for index, action in enumerate(actions):
+        if not isinstance(action, Action):
+            raise RecordError(N_("error", "action {action}: not an Action but {value} of type {type}"),
+                              action=index, value=shorten(action), type=type(action).__name__)
+        if action.kind is ActionKind.PASS:
+            raise RecordError(N_("error", "action {action}: a record lists no passes (see 'passed')"),
+                              action=index)
+
+
+def _check_rules(instance: Record, attribute: object, rules: object) -> None:
+    if not isinstance(rules, Rules) or rules.pack_name is None:
+        raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
+                          value=shorten(rules))
 
 
 @attrs.frozen
@@ -58,10 +92,16 @@ class Record:
     written only there, because any later action would close the declaring window anyway.
     """
 
+    #: The deck order (R9), as in :attr:`Deal.deck <kowah.deal.Deal.deck>`.
     deck: tuple[Card, ...] = attrs.field(converter=_cards)
-    first: int
-    actions: tuple[Action, ...] = attrs.field(converter=_actions, default=())
-    passed: bool = False
+    #: The seat that opened the deal.
+    first: int = attrs.field(validator=_check_first)
+    #: The actions taken, passes and claims left out; a declaration may leave out its wait.
+    actions: tuple[Action, ...] = attrs.field(converter=_actions, default=(), validator=_check_actions)
+    #: The rules (written ``"pack": "money"`` for :data:`~kowah.rules.MONEY_RULES`).
+    rules: Rules = attrs.field(default=KOWAH_RULES, validator=_check_rules, kw_only=True)
+    #: Whether the seat that discarded last declined to declare (R11).
+    passed: bool = attrs.field(default=False, kw_only=True)
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Record:
@@ -73,11 +113,12 @@ class Record:
         >>> for card in hand:
         ...     rest.remove(card)
         >>> deal = Deal([*hand, *rest], 0)
-        >>> deal.apply(Action.draw(0))
-        >>> deal.apply(Action.discard(0, deal.deck[24]))  # the drawn card: still ready
+        >>> _ = deal.apply(Action.draw(0))
+        >>> _ = deal.apply(Action.discard(0, deal.deck[24]))  # the drawn card: still ready
         >>> deal.to_move()  # seat 0 may declare before seat 1 acts (R11)
         (0, 1)
         >>> deal.apply(Action.pass_(0))
+        ()
         >>> saved = Record.from_deal(deal)
         >>> saved.passed, saved.replay().to_move()
         (True, (1,))
@@ -88,9 +129,9 @@ class Record:
             last = history[-1]
             hand = tuple(deal.hand(last.seat))
             # A ready, undeclared seat that has just discarded could declare: it passed.
-            passed = (last.kind is ActionKind.DISCARD and deal.wait(last.seat) is None
-                      and hand in _table(deal.pack))
-        return cls(deal.deck, deal.first, history, passed)
+            passed = (last.kind is ActionKind.DISCARD and deal.declared_wait(last.seat) is None
+                      and is_ready(hand, deal.rules.pack))
+        return cls(deal.deck, deal.first, history, rules=deal.rules, passed=passed)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready ``dict``.
@@ -98,16 +139,12 @@ class Record:
         >>> Record([], 0, [Action.draw(0), Action.discard(0, Card.M9)]).to_dict()["actions"]
         [{'seat': 0, 'do': 'draw'}, {'seat': 0, 'do': 'discard', 'card': '9m'}]
         """
-        actions: list[dict[str, Any]] = []
-        for action in self.actions:
-            entry: dict[str, Any] = {"seat": action.seat, "do": action.kind.value}
-            if action.kind is ActionKind.DISCARD:
-                entry["card"] = str(action.card)
-            elif action.kind is ActionKind.DECLARE and action.card is not None:
-                entry["wait"] = str(action.card)  # a wait left out stays out
-            actions.append(entry)
-        record: dict[str, Any] = {"format": FORMAT, "deck": [str(card) for card in self.deck],
-                                  "first": self.first, "actions": actions}
+        record: dict[str, Any] = {"format": FORMAT}
+        if self.rules.pack_name != "kowah":  # a record without "pack" is the Kowah deck (R2)
+            record["pack"] = self.rules.pack_name
+        # A declaration's wait left out stays out (Action.to_dict).
+        record.update(deck=[str(card) for card in self.deck], first=self.first,
+                      actions=[action.to_dict() for action in self.actions])
         if self.passed:
             record["passed"] = True
         return record
@@ -165,7 +202,12 @@ class Record:
         for key in ("deck", "first"):
             if key not in data:
                 raise RecordError(_MISSING, key=key)
-        deck = _read_deck(data["deck"])
+        pack = data.get("pack", "kowah")
+        if pack not in ("kowah", "money"):  # a list or an object is no pack name either
+            raise RecordError(N_("error", "'pack' must be \"kowah\" or \"money\", not {found!r}"),
+                              found=pack)
+        rules = Rules.from_pack_name(pack)
+        deck = _read_deck(data["deck"], rules)
         first = data["first"]
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
             raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
@@ -176,7 +218,7 @@ class Record:
         passed = data.get("passed", False)
         if not isinstance(passed, bool):
             raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
-        return cls(deck, first, actions, passed)
+        return cls(deck, first, actions, rules=rules, passed=passed)
 
     def replay(self, upto: int | None = None) -> Deal:
         """Apply the actions (the first *upto* of them) to a new deal and return it.
@@ -186,20 +228,14 @@ class Record:
         :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
         """
         try:
-            deal = Deal(self.deck, self.first)
-        except DeckError as error:
+            deal = Deal(self.deck, self.first, self.rules)
+        except KowahError as error:  # a DeckError, or a deck of other things than Cards
             raise RecordError(error.template, **error.params) from None
         for index, action in enumerate(self.actions[:upto]):
-            if action.kind is ActionKind.DECLARE and action.card is None:
-                action = _only_wait(deal, index, action)
             try:
-                deal.apply(action)
+                deal.apply(action)  # a declaration without a wait takes the only one (R8)
             except IllegalActionError as error:
-                failure = RecordError(
-                    N_("error", "action {action}: {reason}"), action=index, reason=str(error)
-                )
-                failure.cause = error
-                raise failure from None
+                raise _wrapped(index, error) from None
         if self.passed and (upto is None or upto >= len(self.actions)):
             seat = deal.declaring_seat
             if seat is None:
@@ -223,10 +259,17 @@ def replay_outcome(text: str | bytes) -> dict[str, object]:
             result["action"] = error.action
         result["error"] = str(error)
         return result
-    return outcome.as_dict() if outcome else {"result": "in-progress"}
+    return dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
 
 
-def _read_deck(value: object) -> tuple[Card, ...]:
+def _wrapped(index: int, error: KowahError) -> RecordError:
+    """The RecordError for action *index*, whose reason is *error* (kept as its cause)."""
+    failure = RecordError(N_("error", "action {action}: {reason}"), action=index, reason=str(error))
+    failure.cause = error
+    return failure
+
+
+def _read_deck(value: object, rules: Rules) -> tuple[Card, ...]:
     if not isinstance(value, list) or not all(isinstance(code, str) for code in value):
         raise RecordError(N_("error", "'deck' must be a list of card codes"))
     cards = []
@@ -238,78 +281,37 @@ def _read_deck(value: object) -> tuple[Card, ...]:
                 N_("error", "'deck': unknown card code {code!r} (card {position})"),
                 code=code, position=position,
             ) from None
-    problem = _deck_problem(cards, KOWAH_DECK)
+    pack = rules.pack
+    problem = deck_problem(cards, pack)
     if problem is None:
         return tuple(cards)
     kind, position, card, count = problem
     if kind == "absent":
-        raise RecordError(N_("error", "'deck': {card} is not in the Kowah deck (card {position})"),
-                          card=card, position=position)
+        raise RecordError(N_("error", "'deck': {card} is not in the {pack} (card {position})"),
+                          card=card, position=position, pack=pack.name)
     if kind == "extra":
         raise RecordError(
-            N_("error", "'deck': {count} copies of {card}, but the Kowah deck has {copies} "
+            N_("error", "'deck': {count} copies of {card}, but the {pack} has {copies} "
                         "(first extra copy: card {position})"),
-            count=count, card=card, copies=KOWAH_DECK.copies(card), position=position,
+            count=count, card=card, copies=pack.copies(card), position=position, pack=pack.name,
         )
     raise RecordError(
-        N_("error", "'deck' has {count} cards, but the Kowah deck has {expected}: a copy of {card} "
+        N_("error", "'deck' has {count} cards, but the {pack} has {expected}: a copy of {card} "
                     "is missing"),
-        count=len(cards), expected=len(KOWAH_DECK), card=card,
+        count=len(cards), expected=len(pack), card=card, pack=pack.name,
     )
 
 
 def _read_action(index: int, entry: object) -> Action:
-    def bad(template: str, **params: object) -> RecordError:
-        return RecordError(template, action=index, **params)
-
     if not isinstance(entry, Mapping):
-        raise bad(N_("error", "action {action}: an action must be a JSON object"))
-    for required in ("seat", "do"):
-        if required not in entry:
-            raise bad(_MISSING_IN_ACTION, key=required)
-    seat = entry["seat"]
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < SEATS:
-        raise bad(N_("error", "action {action}: 'seat' must be 0, 1 or 2, not {found!r}"), found=seat)
-    do = entry["do"]
-    kind = _KINDS.get(do) if isinstance(do, str) else None  # a list or an object is no action name
-    if kind is None:
-        raise bad(
+        raise RecordError(N_("error", "action {action}: an action must be a JSON object"), action=index)
+    if "seat" not in entry:  # a record names every action's seat
+        raise RecordError(_MISSING_IN_ACTION, action=index, key="seat")
+    if entry.get("do") == "pass":  # passes are never listed ('passed' says the last one)
+        raise RecordError(
             N_("error", "action {action}: unknown action {found!r} (expected draw, take, discard "
-                        "or declare)"),
-            found=do,
-        )
-    if kind is ActionKind.DRAW:
-        return Action.draw(seat)
-    if kind is ActionKind.TAKE:
-        return Action.take(seat)
-    key = "card" if kind is ActionKind.DISCARD else "wait"
-    code = entry.get(key)
-    if code is None and kind is ActionKind.DECLARE:
-        return Action(seat, kind)  # the wait is found at replay
-    if key not in entry:
-        raise bad(_MISSING_IN_ACTION, key=key)
+                        "or declare)"), action=index, found="pass")
     try:
-        card = Card.parse(code)  # type: ignore[arg-type]
-    except CardParseError:
-        raise bad(N_("error", "action {action}: {key!r} must be a card code, not {found!r}"),
-                  key=key, found=code) from None
-    return Action.discard(seat, card) if kind is ActionKind.DISCARD else Action.declare(seat, card)
-
-
-def _only_wait(deal: Deal, index: int, action: Action) -> Action:
-    seat = action.seat  # a Record built in Python may hold any seat: apply() rejects the others
-    options = (
-        deal.legal_actions(seat) if type(seat) is int and deal.declaring_seat == seat else ()
-    )
-    declares = [option for option in options if option.kind is ActionKind.DECLARE]
-    if len(declares) == 1:
-        return declares[0]
-    if not declares:
-        return action  # apply() explains why declaring is illegal here
-    raise RecordError(
-        N_("error", "action {action}: the hand offers several waits ({waits}); name one"),
-        action=index, waits=" ".join(str(option.card) for option in declares),
-    )
-
-
-
+        return Action.from_dict(entry)
+    except ActionError as error:
+        raise _wrapped(index, error) from None

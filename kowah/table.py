@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
+from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah.cards import Card
-from kowah.deal import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase
 from kowah.errors import N_, IllegalActionError, KowahError
 from kowah.i18n import describe_event
 from kowah.players import Player, _Observer, make_player
@@ -56,25 +56,22 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
-# The engine's reason for refusing a declaration (or a pass) outside the declaring window.
-_WINDOW = "a seat may declare only right after its own discard, with a ready hand"
-
-# What the engine's reasons (kowah.deal, context "error") say about "a seat", said to the person.
-_TO_YOU: dict[str, str] = {
-    _WINDOW: N_(
+# What the engine's reasons (kowah.actions.Reason) say about "a seat", said to the person.
+_TO_YOU: dict[Reason, str] = {
+    Reason.NOT_DECLARING: N_(
         "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
-    "it has drawn or taken already and must discard": N_(
+    Reason.MUST_DISCARD: N_(
         "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
-    "draw from the stock or take the latest discard first": N_(
+    Reason.DRAW_FIRST: N_(
         "cli", "Draw (d) or take the latest discard (t) first, then discard."),
-    "the opening turn must draw from the stock": N_("cli", "The opening turn must draw from the stock."),
-    "there is no discard to take": N_("cli", "There is no discard to take."),
-    "a card taken from the discards may not be discarded in the same turn": N_(
+    Reason.OPENING_DRAW: N_("cli", "The opening turn must draw from the stock."),
+    Reason.NO_DISCARD: N_("cli", "There is no discard to take."),
+    Reason.TAKEN_CARD: N_(
         "cli", "You may not discard the card you have just taken."),
-    "{card} is not in the hand": N_("cli", "{card} is not in your hand."),
-    "{card} is not a wait of this hand (waits: {waits})": N_(
+    Reason.NOT_IN_HAND: N_("cli", "{card} is not in your hand."),
+    Reason.NOT_A_WAIT: N_(
         "cli", "{card} is not a wait of your hand (waits: {waits})."),
-    "it is seat {turn}'s turn": N_("cli", "It is seat {turn}'s turn."),
+    Reason.NOT_YOUR_TURN: N_("cli", "It is seat {turn}'s turn."),
 }
 
 # The end of a deal that seat 0 won, by kind of win (R14, R15).
@@ -185,7 +182,7 @@ class _Table:
             line = t.gettext("cli", "Seat {seat} ({player}): {cards}").format(
                 seat=seat, player=self.names[seat],
                 cards=t.ngettext("cli", "{count} card", "{count} cards", size).format(count=size))
-            wait = observation.waits[seat]
+            wait = observation.declared_waits[seat]
             if wait is not None:
                 line += "  " + self.style(t.gettext("cli", "DECLARED, waits for {card} ({name})").format(
                     card=str(wait), name=t.card_name(wait)), _ALERT)
@@ -204,7 +201,7 @@ class _Table:
         if latest is not None:
             self.write(t.gettext("cli", "Latest discard: {card} ({name})").format(
                 card=self.card(latest), name=t.card_name(latest)))
-        wait = observation.waits[HUMAN]
+        wait = observation.declared_waits[HUMAN]
         if wait is not None:
             self.write(self.style(t.gettext("cli", "You have declared: you wait for {card} ({name}).").format(
                 card=str(wait), name=t.card_name(wait)), _BOLD))
@@ -375,7 +372,7 @@ class _Table:
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
-                    self.problem(t.gettext("cli", _TO_YOU[_WINDOW]))
+                    self.problem(t.gettext("cli", _TO_YOU[Reason.NOT_DECLARING]))
                     continue
                 choice = self.choose_wait(legal)
             if not isinstance(choice, Action):
@@ -411,19 +408,15 @@ class _Table:
 
     def why_not(self, action: Action) -> str:
         """Why an action the person typed is not legal now, in their language, said to them."""
-        copy = self.deal.copy()
-        try:
-            copy.apply(action)
-        except IllegalActionError as error:
-            mine = _TO_YOU.get(error.reason_template)
-            if mine is None:
-                return self.t.error(error)
-            params = {key: str(value) if isinstance(value, Card) else value
-                      for key, value in error.reason_params.items()}
-            return self.t.gettext("cli", mine).format(**params)
-        except KowahError as error:  # pragma: no cover - every refusal is an IllegalActionError
-            return self.t.error(error)
-        return self.t.gettext("cli", "That is not possible now.")  # pragma: no cover
+        refusal = self.deal.why_illegal(action)
+        if refusal is None:  # pragma: no cover - only refused actions are explained
+            return self.t.gettext("cli", "That is not possible now.")
+        mine = _TO_YOU.get(refusal.reason)
+        if mine is None:
+            return self.t.error(IllegalActionError(refusal))
+        params = {key: str(value) if isinstance(value, Card) else value
+                  for key, value in refusal.params.items()}
+        return self.t.gettext("cli", mine).format(**params)
 
     def end(self, outcome: Outcome) -> None:
         """Tell how the deal ended (with the multiplier only, R15) and show the winning hand."""

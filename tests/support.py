@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 
 from hypothesis import strategies as st
 
+from kowah import SEATS, Action, ActionKind, Deal
 from kowah.cards import KOWAH_DECK, Card, Pack, parse_cards
-from kowah.deal import SEATS, Action, ActionKind, Deal
 
 #: The 120 cards of the Kowah deck in card order, and its 30 kinds.
 DECK: tuple[Card, ...] = KOWAH_DECK.cards
@@ -113,7 +113,7 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
     return (
         tuple(deal.hand(seat) for seat in range(SEATS)),
         tuple(deal.discards(seat) for seat in range(SEATS)),
-        tuple(deal.wait(seat) for seat in range(SEATS)),
+        tuple(deal.declared_wait(seat) for seat in range(SEATS)),
         deal.stock,
         deal.stock_count,
         deal.turn,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from kowah import Action, Deal, Phase
 from kowah.cards import Card
-from kowah.deal import Action, Deal, Phase
 from kowah.hands import waits
 from kowah.players import Player, play_deal
 
@@ -113,7 +113,7 @@ def test_a_declared_seats_inferred_hand_is_ready_with_its_wait() -> None:
         view = deal.observation(seat)
         sampler = ceiling._InferredSampler(view, ceiling.HandInference(view, random.Random(seed)))
         rng = random.Random(2)
-        for other, wait in enumerate(view.waits):
+        for other, wait in enumerate(view.declared_waits):
             if wait is not None and other != seat:
                 for _ in range(10):
                     hand = sampler.sample(rng)[0][other]
@@ -172,7 +172,7 @@ def _playout_at(deal: Deal) -> Any:
             known[seat][card] += 1
         for card in deal.discards(seat):
             piles[card] += 1
-    waits = [deal.wait(seat) for seat in range(3)]
+    waits = [deal.declared_wait(seat) for seat in range(3)]
     return ceiling._Playout([[int(card) for card in deal.hand(seat)] for seat in range(3)],
                             [int(card) for card in deal.stock],
                             [-1 if wait is None else int(wait) for wait in waits],

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kowah import Action, Deal
 from kowah.cli import main
-from kowah.deal import Action, Deal
 from kowah.record import Record
 
 
@@ -237,7 +237,7 @@ def test_an_unknown_language_asked_for_is_an_error(
     assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)\n"
     monkeypatch.setenv("LANG", "cs_CZ.UTF-8")  # the error itself follows the environment
     code, _, err = run(capsys, "rules", "--lang=pt")
-    assert code == 2 and "'pt'" in err and "katalog" in err
+    assert code == 2 and "„pt“" in err and "katalog" in err
 
 
 def test_an_unknown_language_in_the_environment_falls_back_quietly(

@@ -12,17 +12,29 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import build_deck, choose, play, snapshot
 
-from kowah import KOWAH_DECK, MONEY_PACK, Card, IllegalActionError, KowahError, RecordError
-from kowah.deal import (
+from kowah import (
+    KOWAH_DECK,
+    KOWAH_RULES,
+    MONEY_PACK,
+    MONEY_RULES,
     SEATS,
     Action,
+    ActionError,
     ActionKind,
     ActionTypeError,
+    Card,
     Deal,
     DeckError,
+    IllegalActionError,
+    KowahError,
+    KowahTypeError,
     Observation,
     Outcome,
+    Pack,
     Phase,
+    Reason,
+    RecordError,
+    Rules,
     random_playout,
 )
 from kowah.record import Record
@@ -42,14 +54,75 @@ def hand_sizes(deal: Deal) -> list[int]:
 
 def test_deck_errors() -> None:
     deck = list(KOWAH_DECK.cards)
-    for bad in (deck[:-1], [*deck, Card.C1], [*deck[:-1], Card.WS], [int(card) for card in deck]):
+    for bad in (deck[:-1], [*deck, Card.C1], [*deck[:-1], Card.WS]):
         with pytest.raises(DeckError):
-            Deal(bad, 0)  # type: ignore[arg-type]
-    for first in (3, -1, True, "0", None):
+            Deal(bad, 0)
+    for first in (3, -1, True, "0", None, Card.S1, 1.0):
         with pytest.raises(DeckError) as caught:
             Deal(deck, first)  # type: ignore[arg-type]
         assert repr(first) in str(caught.value)
     assert issubclass(DeckError, KowahError)
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (None, "a deck must be a sequence of Card values, not None of type NoneType"),
+        (5, "a deck must be a sequence of Card values, not 5 of type int"),
+        ("5c 5s", "a deck must be a sequence of Card values, not '5c 5s' of type str"),
+        ([int(card) for card in KOWAH_DECK.cards], "card 1 of the deck is 0 of type int, not a Card"),
+        ([*KOWAH_DECK.cards[:-1], "mk"], "card 120 of the deck is 'mk' of type str, not a Card"),
+    ],
+)
+def test_a_deck_of_the_wrong_type_is_a_kowah_type_error(deck: object, message: str) -> None:
+    with pytest.raises(KowahTypeError) as caught:
+        Deal(deck, 0)  # type: ignore[arg-type]
+    assert isinstance(caught.value, TypeError) and str(caught.value) == message
+
+
+def test_rules_and_seeds_of_the_wrong_type_are_kowah_type_errors() -> None:
+    deck = KOWAH_DECK.cards
+    for bad in (MONEY_PACK, "money", None):
+        with pytest.raises(KowahTypeError, match="rules must be a Rules value"):
+            Deal(deck, 0, bad)  # type: ignore[arg-type]
+        with pytest.raises(KowahTypeError, match="rules must be a Rules value") as caught:
+            Deal.shuffled(rules=bad)  # type: ignore[arg-type]
+        assert repr(bad)[:20] in str(caught.value)
+    with pytest.raises(KowahTypeError, match=r"rules must be a Rules value.* not 0 of type int"):
+        Deal.shuffled(7, 0)  # type: ignore[arg-type]  # 0.1's positional pack
+    for seed in ("7", 2.5, True, [1]):
+        with pytest.raises(KowahTypeError, match=r"a seed must be an int or a random\.Random"):
+            Deal.shuffled(seed)  # type: ignore[arg-type]
+    for first in (3, True, "1"):
+        with pytest.raises(DeckError, match="the first seat must be 0, 1 or 2"):
+            Deal.shuffled(1, first=first)  # type: ignore[arg-type]
+
+
+def test_a_pack_too_small_for_three_hands_and_a_stock_is_refused() -> None:
+    tiny = Pack("tiny pack", [1] * 24 + [0] * 9)
+    with pytest.raises(DeckError, match="the tiny pack has 24 cards: too few for three hands of 8 "
+                                        "and a stock"):
+        Rules(pack=tiny)
+    with pytest.raises(KowahTypeError, match="a pack must be a Pack"):
+        Rules(pack="money")  # type: ignore[arg-type]
+    just = Rules(pack=Pack("small pack", [1] * 25 + [0] * 8))  # one card to draw: R16 at once
+    deal = Deal.shuffled(1, just)
+    deal.apply(Action.draw(deal.turn))
+    assert deal.outcome == Outcome.drawn() and deal.rules is just
+
+
+def test_rules_name_their_pack() -> None:
+    assert Rules() == KOWAH_RULES and KOWAH_RULES.pack is KOWAH_DECK
+    assert (KOWAH_RULES.pack_name, MONEY_RULES.pack_name) == ("kowah", "money")
+    assert Rules.from_pack_name("kowah") is KOWAH_RULES and Rules.from_pack_name("money") is MONEY_RULES
+    assert Rules(pack=Pack("other", [4] * 29 + [0] * 4)).pack_name is None  # no record name
+    with pytest.raises(DeckError, match="unknown pack 'Money'"):
+        Rules.from_pack_name("Money")
+    with pytest.raises(KowahTypeError):
+        Rules.from_pack_name(None)  # type: ignore[arg-type]
+    assert eval(repr(MONEY_RULES), {"Rules": Rules, "MONEY_PACK": MONEY_PACK}) == MONEY_RULES
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        KOWAH_RULES.pack = MONEY_PACK  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(
@@ -81,10 +154,12 @@ def test_deck_errors_say_what_is_wrong(change: Callable[[list[Card]], list[Card]
 def test_deck_errors_name_the_pack() -> None:
     deck = list(MONEY_PACK.cards)
     with pytest.raises(DeckError) as caught:
-        Deal(deck[:-1], 0, MONEY_PACK)
+        Deal(deck[:-1], 0, MONEY_RULES)
     assert str(caught.value) == "the deck has 131 cards, but the money pack has 132: a copy of mk is missing"
     assert caught.value.params["pack"] == "money pack"
-    Deal(deck, 0, MONEY_PACK)  # the whole money pack is a deck for it
+    Deal(deck, 0, MONEY_RULES)  # the whole money pack is a deck for it
+    with pytest.raises(DeckError, match="card 121 of the deck, ws, is not in the Kowah deck"):
+        Deal(deck, 0)
 
 
 def test_actions_are_shared_values_with_text_forms() -> None:
@@ -98,27 +173,121 @@ def test_actions_are_shared_values_with_text_forms() -> None:
         assert eval(repr(action), {"Action": Action, "Card": Card}) == action
 
 
-def test_actions_for_no_seat_or_with_a_stray_card_are_illegal() -> None:
-    deal = Deal.shuffled(3)  # seat 1 opens
-    assert deal.turn == 1
-    # A seat that does not exist never aliases another seat's shared action.
-    assert Action.draw(-2).seat == -2 and Action.declare(-1, Card.C5).seat == -1
-    assert Action.discard(0, 12) is Action.discard(0, Card.C5)  # type: ignore[arg-type]  # an index
-    before = snapshot(deal)
-    for action in (Action.draw(-2), Action.take(3), Action.pass_(-1), Action(True, ActionKind.DRAW),
-                   Action(1, ActionKind.DRAW, Card.C5), Action(1, ActionKind.PASS, Card.C5)):
-        assert not deal.is_legal(action)
-        with pytest.raises(IllegalActionError) as caught:
-            deal.apply(action)
-        assert caught.value.seat == action.seat
-        assert str(action) in str(caught.value)
-        assert snapshot(deal) == before
-    deal.apply(Action.draw(1))
-    held = deal.hand(1)[0]
-    with pytest.raises(IllegalActionError):
-        deal.apply(Action(1, ActionKind.DISCARD, int(held)))  # type: ignore[arg-type]
-    deal.apply(Action.discard(1, int(held)))  # type: ignore[arg-type]
-    assert deal.discards(1) == (held,) and type(deal.discards(1)[0]) is Card
+@pytest.mark.parametrize(
+    ("build", "error", "message"),
+    [
+        (lambda: Action.draw(-2), ActionError, "there is no seat -2"),
+        (lambda: Action.take(3), ActionError, "there is no seat 3"),
+        (lambda: Action.pass_(-1), ActionError, "there is no seat -1"),
+        (lambda: Action.declare(-1, Card.C5), ActionError, "there is no seat -1"),
+        (lambda: Action.draw(True), ActionTypeError,
+         "a seat must be an int (0, 1 or 2), not True of type bool"),
+        (lambda: Action.draw(1.0), ActionTypeError, "not 1.0 of type float"),  # type: ignore[arg-type]
+        (lambda: Action.draw("0"), ActionTypeError, "not '0' of type str"),  # type: ignore[arg-type]
+        (lambda: Action(True, ActionKind.DRAW), ActionTypeError, "not True of type bool"),
+        (lambda: Action(1, "discard", Card.C5), ActionTypeError,  # type: ignore[arg-type]
+         "an action's kind must be an ActionKind, not 'discard' of type str"),
+        (lambda: Action(1, ActionKind.DRAW, Card.C5), ActionError,
+         "a draw, take or pass names no card, not Card.C5"),
+        (lambda: Action(1, ActionKind.PASS, Card.C5), ActionError, "names no card"),
+        (lambda: Action(1, ActionKind.DISCARD), ActionError, "a discard names its card"),
+        (lambda: Action.discard(0, 26), ActionTypeError,  # type: ignore[arg-type]
+         "26 is not a card: a discard or a wait is a Card, such as Card.parse('5c')"),
+        (lambda: Action.discard(0, "5c"), ActionTypeError, "'5c' is not a card"),  # type: ignore[arg-type]
+        (lambda: Action.declare(0, 3), ActionTypeError, "3 is not a card"),  # type: ignore[arg-type]
+    ],
+)
+def test_no_invalid_action_can_be_built(build: Callable[[], object], error: type[Exception],
+                                        message: str) -> None:
+    """Today's bugs: Action(1, "discard", card) applied as a take, Action.draw(True) as seat 1,
+    Action.discard(0, 26) as 9m. The constructor and the class methods agree."""
+    with pytest.raises(error) as caught:
+        build()
+    assert message in str(caught.value)
+    assert isinstance(caught.value, ActionError)
+    assert isinstance(caught.value, TypeError) == (error is ActionTypeError)
+
+
+def test_actions_are_frozen_and_shared() -> None:
+    action = Action.discard(0, Card.C5)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        action.card = Card.C6  # type: ignore[misc]
+    same = Action(0, ActionKind.DISCARD, Card.C5)
+    assert same == action and hash(same) == hash(action)
+    assert Action.declare(0, None) == Action(0, ActionKind.DECLARE)
+    assert str(Action.declare(0, None)) == "declare"
+
+
+ALL_ACTIONS = [Action.draw(s) for s in range(SEATS)] + [Action.take(s) for s in range(SEATS)] + [
+    Action.pass_(s) for s in range(SEATS)] + [Action.declare(s, None) for s in range(SEATS)] + [
+    f(s, card) for s in range(SEATS) for card in Card for f in (Action.discard, Action.declare)]
+
+
+@pytest.mark.parametrize("action", ALL_ACTIONS, ids=repr)
+def test_text_and_dict_forms_round_trip(action: Action) -> None:
+    assert Action.parse(str(action), seat=action.seat) is action
+    assert Action.parse(str(action).upper(), seat=action.seat) is action
+    assert Action.from_dict(action.to_dict()) is action
+    entry = action.to_dict()
+    del entry["seat"]
+    assert Action.from_dict(entry, seat=action.seat) is action
+    assert eval(repr(action), {"Action": Action, "Card": Card}) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "an empty text is no action"),
+        ("   ", "an empty text is no action"),
+        ("fly", "unknown action 'fly' in 'fly' (draw, take, discard, declare or pass)"),
+        ("dr\u0131w", "unknown action"),  # a dotless i does not fold to "draw"
+        ("discard", "a discard names its card"),
+        ("discard zz", "unknown card code 'zz' in the action 'discard zz'"),
+        ("discard 5c 5s", "names no card, not '5c 5s'"),
+        ("draw 5c", "a draw, take or pass names no card, not '5c'"),
+        ("discard " + "x" * 100_000, "unknown card code 'xxxx"),
+    ],
+)
+def test_bad_action_text_names_the_token(text: str, message: str) -> None:
+    with pytest.raises(ActionError) as caught:
+        Action.parse(text, seat=0)
+    assert message in str(caught.value)
+    assert len(str(caught.value)) < 200  # what it quotes is shortened
+    with pytest.raises(ActionTypeError):
+        Action.parse(None, seat=0)  # type: ignore[arg-type]
+    with pytest.raises(ActionError):
+        Action.parse("draw", seat=3)
+
+
+@pytest.mark.parametrize(
+    ("entry", "seat", "message"),
+    [
+        ({"do": "draw"}, None, "missing key 'seat'"),
+        ({"seat": 0}, None, "missing key 'do'"),
+        ({"seat": 3, "do": "draw"}, None, "'seat' must be 0, 1 or 2, not 3"),
+        ({"seat": True, "do": "draw"}, None, "'seat' must be 0, 1 or 2, not True"),
+        ({"seat": 1, "do": "draw"}, 0, "the action is seat 1's, not seat 0's"),
+        ({"seat": 0, "do": "jump"}, None, "unknown action 'jump'"),
+        ({"seat": 0, "do": ["draw"]}, None, "unknown action ['draw']"),
+        ({"seat": 0, "do": "discard"}, None, "missing key 'card'"),
+        ({"seat": 0, "do": "discard", "card": "zz"}, None, "'card' must be a card code, not 'zz'"),
+        ({"seat": 0, "do": "discard", "card": 5}, None, "'card' must be a card code, not 5"),
+        ({"seat": 0, "do": "declare", "wait": None}, None, "'wait' must be a card code, not None"),
+    ],
+)
+def test_bad_action_dicts_name_the_key(entry: dict[str, object], seat: int | None, message: str) -> None:
+    with pytest.raises(ActionError) as caught:
+        Action.from_dict(entry, seat=seat)
+    assert message in str(caught.value)
+    with pytest.raises(ActionTypeError):
+        Action.from_dict(["draw"])  # type: ignore[arg-type]
+
+
+def test_is_legal_and_why_illegal_refuse_what_is_not_an_action() -> None:
+    deal = Deal.shuffled(1)
+    for check in (deal.is_legal, deal.why_illegal, deal.apply):
+        with pytest.raises(ActionTypeError, match="expected an Action, not 'x' of type str"):
+            check("x")  # type: ignore[arg-type]
 
 
 def test_copy_is_independent() -> None:
@@ -135,7 +304,7 @@ def test_apply_rejects_what_is_not_an_action() -> None:
     deal = Deal.shuffled(1)
     before = snapshot(deal)
     for thing, text in (("draw", "'draw' of type str"), (None, "None of type NoneType"),
-                        (Action, "<class 'kowah.deal.Action'> of type type"),
+                        (Action, "<class 'kowah.actions.Action'> of type type"),
                         (list(range(1000)), "of type list")):
         for check in (deal.apply, deal.is_legal):
             with pytest.raises(ActionTypeError) as caught:
@@ -159,10 +328,13 @@ def test_methods_taking_a_seat_reject_a_seat_that_does_not_exist(seat: object) -
     assert over.is_over
     for each in (deal, over):
         before = snapshot(each)
-        for method in (each.legal_actions, each.hand, each.wait, each.discards, each.observation):
+        for method in (each.legal_actions, each.hand, each.declared_wait, each.discards,
+                       each.observation):
+            if seat is None and method == each.legal_actions:
+                continue  # legal_actions() without a seat: whoever may act
             with pytest.raises(KowahError) as caught:
                 method(seat)  # type: ignore[arg-type]
-            assert str(caught.value) == f"there is no seat {seat}"
+            assert str(caught.value) == f"there is no seat {seat!r}"
             assert caught.value.template == "there is no seat {seat}"
         assert snapshot(each) == before
 
@@ -173,7 +345,7 @@ def test_methods_taking_a_seat_accept_an_int_subclass() -> None:
 
     deal = Deal.shuffled(3)  # seat 1 opens
     assert deal.legal_actions(Seat(1)) == (Action.draw(1),)
-    assert deal.hand(Seat(2)) == deal.hand(2) and deal.wait(Seat(0)) is None
+    assert deal.hand(Seat(2)) == deal.hand(2) and deal.declared_wait(Seat(0)) is None
     assert deal.discards(Seat(0)) == () and deal.observation(Seat(1)) == deal.observation(1)
 
 
@@ -219,12 +391,7 @@ def test_every_card_is_in_exactly_one_place_and_hands_hold_eight_between_turns(
 
 # -- illegal actions ------------------------------------------------------------------------------
 
-ANY_ACTION = st.builds(
-    Action,
-    st.integers(-1, 3),
-    st.sampled_from(tuple(ActionKind)),
-    st.one_of(st.none(), st.sampled_from(tuple(Card))),
-)
+ANY_ACTION = st.sampled_from(ALL_ACTIONS)
 
 
 @settings(max_examples=60)
@@ -235,18 +402,27 @@ def test_illegal_actions_raise_and_change_nothing(
     deal = Deal.shuffled(seed)
     play(deal, random.Random(seed), steps, greedy)
     for action in tries:
-        legal = action.seat in range(SEATS) and action in deal.legal_actions(action.seat)
+        legal = action in deal.legal_actions(action.seat)
+        if action.kind is ActionKind.DECLARE and action.card is None:  # the only wait (R8)
+            legal = [a.kind for a in deal.legal_actions(action.seat)].count(ActionKind.DECLARE) == 1
         assert deal.is_legal(action) == legal, action
+        assert (deal.why_illegal(action) is None) == legal
+        # A declaration without its wait is legal, but the listed declarations name it.
+        listed = legal and not (action.kind is ActionKind.DECLARE and action.card is None)
+        assert (action in deal.legal_actions()) == listed
         if legal:
             continue
         before = snapshot(deal)
+        refusal = deal.why_illegal(action)
+        assert refusal is not None and refusal.action is action
         with pytest.raises(IllegalActionError) as caught:
             deal.apply(action)
         error = caught.value
-        assert error.seat == action.seat
-        assert error.action == str(action)
+        assert error.seat == action.seat and error.action is action
+        assert error.refusal == refusal and error.reason is refusal.reason
+        assert isinstance(error.reason, Reason)
         assert f"seat {action.seat}" in str(error) and str(action) in str(error)
-        assert error.reason and error.reason in str(error)
+        assert str(refusal) in str(error)
         assert snapshot(deal) == before
 
 
@@ -277,7 +453,7 @@ def hidden_from(deal: Deal, seat: int) -> list[int]:
     They are the stock not yet drawn, and the cards other undeclared seats hold that were never
     shown: dealt to them, or drawn before any declaration (R13), and not taken from the discards.
     """
-    replay = Deal(deal.deck, deal.first, deal.pack)
+    replay = Deal(deal.deck, deal.first, deal.rules)
     end = len(deal.deck)
     held: list[list[tuple[int, bool]]] = [
         [(position, False) for position in range(8 * s, 8 * s + 8)] for s in range(SEATS)
@@ -286,7 +462,7 @@ def hidden_from(deal: Deal, seat: int) -> list[int]:
     for action in deal.history:
         mover = action.seat
         if action.kind is ActionKind.DRAW:
-            shown = any(replay.wait(s) is not None for s in range(SEATS))
+            shown = any(replay.declared_wait(s) is not None for s in range(SEATS))
             held[mover].append((end - replay.stock_count, shown))
         elif action.kind is ActionKind.TAKE:
             held[mover].append((piles[(mover - 1) % SEATS].pop(), True))
@@ -300,7 +476,7 @@ def hidden_from(deal: Deal, seat: int) -> list[int]:
     assert replay.hand(seat) == deal.hand(seat)
     positions = list(range(end - deal.stock_count, end))
     for other in range(SEATS):
-        if other != seat and deal.wait(other) is None:
+        if other != seat and deal.declared_wait(other) is None:
             positions += [position for position, shown in held[other] if not shown]
     return sorted(positions)
 
@@ -329,7 +505,7 @@ def test_observation_is_the_same_whatever_the_hidden_cards_are(
 def test_other_seats_draws_before_a_declaration_are_hidden() -> None:
     deal = Deal.shuffled(12)
     play(deal, random.Random(12), 30)
-    assert all(deal.wait(seat) is None for seat in range(SEATS)), "no declaration expected here"
+    assert all(deal.declared_wait(seat) is None for seat in range(SEATS)), "no declaration expected here"
     for seat in range(SEATS):
         observation = deal.observation(seat)
         assert observation.hand == deal.hand(seat)
@@ -442,17 +618,6 @@ def test_known_cards_are_always_in_the_hand() -> None:
                 assert not known - held, (seed, other, known, held)
     assert declared_after_take > 0
     assert public_draws > 0
-
-
-def test_an_action_with_a_wrong_card_says_what_is_wrong_with_the_card() -> None:
-    deal = Deal.shuffled(seed=1)
-    seat = deal.turn
-    before = snapshot(deal)
-    with pytest.raises(IllegalActionError, match=r"'5c' is not a card: a discard or a wait is a Card"):
-        deal.apply(Action.discard(seat, "5c"))  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError, match=r"a draw, take or pass names no card, not Card\.C5"):
-        deal.apply(Action(seat, ActionKind.DRAW, Card.C5))
-    assert snapshot(deal) == before
 
 
 def test_an_unknown_way_to_win_is_a_kowah_error() -> None:

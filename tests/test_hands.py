@@ -14,11 +14,11 @@ from support import cards, deck_hands, ref_splits, split_key
 from kowah import KOWAH_DECK, MONEY_PACK, Card, HandError, KowahError, Pack, format_cards
 from kowah.hands import (
     Split,
-    _table,
     discard_options,
     distance,
     improvements,
     is_ready,
+    ready_hands,
     splits,
     waits,
 )
@@ -233,7 +233,7 @@ def test_improvements_example_counts_unseen_copies() -> None:
 @functools.cache
 def ready_bitsets() -> tuple[int, ...]:
     """Every ready hand of the deck as a bit set of (card, copy) pairs."""
-    return tuple(bitset(key) for key in _table(KOWAH_DECK))
+    return tuple(bitset(key) for key in ready_hands(KOWAH_DECK))
 
 
 def bitset(hand: object) -> int:

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from kowah import KowahError, parse_cards
+from kowah import Action, ActionKind, Deal, KowahError, Observation, parse_cards
 from kowah.cards import Card
-from kowah.deal import Action, ActionKind, Deal, Observation
 from kowah.hands import distance, improvements
 from kowah.players import (
     HardPlayer,
@@ -179,7 +178,7 @@ def test_normal_never_feeds_a_declared_wait_when_it_has_a_choice() -> None:
         def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
             nonlocal checked
             action = super().choose(observation, legal_actions)
-            waits = {wait for seat, wait in enumerate(observation.waits)
+            waits = {wait for seat, wait in enumerate(observation.declared_waits)
                      if wait is not None and seat != observation.seat}
             if action.kind is ActionKind.DISCARD and waits and len(legal_actions) > 1:
                 checked += 1

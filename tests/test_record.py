@@ -12,8 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import build_deck, play, snapshot
 
-from kowah import KOWAH_DECK, Card, IllegalActionError, KowahError, RecordError
-from kowah.deal import Action, ActionKind, Deal
+from kowah import (
+    KOWAH_DECK,
+    MONEY_PACK,
+    Action,
+    Card,
+    Deal,
+    IllegalActionError,
+    KowahError,
+    RecordError,
+)
 from kowah.record import FORMAT, Record, replay_outcome
 
 READY = "5c 5c 5s 5s 5m 8c 8c 8c"  # waits 5c and 5s
@@ -78,7 +86,7 @@ def test_the_example_of_the_format() -> None:
     deal = Record.loads(text).replay()
     assert deal.history == (Action.draw(0), Action.discard(0, Card.M9), Action.declare(0, Card.C5),
                             Action.take(1))
-    assert deal.wait(0) is Card.C5 and Card.M9 in deal.hand(1)
+    assert deal.declared_wait(0) is Card.C5 and Card.M9 in deal.hand(1)
     assert replay_outcome(text) == {"result": "in-progress"}
 
 
@@ -135,12 +143,12 @@ def test_declare_without_wait_takes_the_only_wait() -> None:
     text = record_text(deck, [{"seat": 0, "do": "draw"}, {"seat": 0, "do": "discard", "card": "5m"},
                               {"seat": 0, "do": "declare"}])
     deal = Record.loads(text).replay()
-    assert deal.wait(0) is Card.C1
+    assert deal.declared_wait(0) is Card.C1
     assert deal.history[-1] == Action.declare(0, Card.C1)
     # Written back, the record is read again the same (no made-up wait).
     again = Record.loads(Record.loads(text).dumps())
     assert again == Record.loads(text)
-    assert again.replay().wait(0) is Card.C1
+    assert again.replay().declared_wait(0) is Card.C1
     assert Record.from_deal(deal).to_dict()["actions"][-1] == {"seat": 0, "do": "declare", "wait": "1c"}
 
 
@@ -322,16 +330,32 @@ def test_a_record_with_a_bad_deck_does_not_replay() -> None:
     assert str(caught.value) == "card 120 of the deck, ws, is not in the Kowah deck"
 
 
-def test_a_record_built_in_python_with_a_bool_seat_is_a_record_error() -> None:
-    """``True == 1``, the seat that may declare, but True is no seat: a RecordError says so."""
+def test_a_record_built_in_python_from_bad_values_is_a_record_error() -> None:
+    """No AttributeError from replay() or to_dict(): a Record of wrong values cannot be built."""
     deck = build_deck((LOOSE_1, READY, LOOSE_2), stock="9m")
-    record = Record(deck, 1, [Action.draw(1), Action.discard(1, Card.M9),
-                              Action(True, ActionKind.DECLARE)])
-    assert record.replay(upto=2).declaring_seat == 1
+    for actions, message in (
+        (["draw"], "action 0: not an Action but 'draw' of type str"),
+        ([Action.draw(1), None], "action 1: not an Action but None of type NoneType"),
+        ([Action.draw(1), Action.discard(1, Card.M9), Action.pass_(1)],
+         "action 2: a record lists no passes (see 'passed')"),
+        (5, "a record's actions must be a sequence of Actions, not 5"),
+    ):
+        with pytest.raises(RecordError) as caught:
+            Record(deck, 1, actions)  # type: ignore[arg-type]
+        assert str(caught.value) == message
+    for bad_deck in (None, "5c", [*deck[:-1], "5c"]):
+        with pytest.raises(RecordError, match="deck"):
+            Record(bad_deck, 1)  # type: ignore[arg-type]
+    for first in (3, True, "0", None):
+        with pytest.raises(RecordError, match="'first' must be 0, 1 or 2"):
+            Record(deck, first)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="KOWAH_RULES or MONEY_RULES"):
+        Record(deck, 1, rules=MONEY_PACK)  # type: ignore[arg-type]
+    # A declaration without a wait is an Action (the only wait), as in records.
+    record = Record(deck, 1, [Action.draw(1), Action.discard(1, Card.M9), Action.declare(1, None)])
     with pytest.raises(RecordError) as caught:
         record.replay()
-    assert caught.value.action == 2
-    assert str(caught.value) == "action 2: seat True cannot declare: there is no seat True"
+    assert caught.value.action == 2 and "the hand offers several waits (5c 5s); name one" in str(caught.value)
 
 
 BAD_ENTRIES = [

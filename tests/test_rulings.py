@@ -24,8 +24,21 @@ from support import (
     split_key,
 )
 
-from kowah import KOWAH_DECK, Card, IllegalActionError, Pack
-from kowah.deal import SEATS, Action, Deal, Event, Outcome, Phase
+from kowah import (
+    KOWAH_DECK,
+    SEATS,
+    Action,
+    Card,
+    Deal,
+    Event,
+    EventKind,
+    IllegalActionError,
+    Outcome,
+    Pack,
+    Phase,
+    Reason,
+    Rules,
+)
 from kowah.hands import distance, is_ready, splits, waits
 
 #: Ready, waiting for 5c or 5s (R8).
@@ -41,7 +54,7 @@ def deal_of(
     hands: tuple[str, str, str], stock: str = "", last: str = "", first: int = 0,
     pack: Pack = KOWAH_DECK,
 ) -> Deal:
-    return Deal(build_deck(hands, stock, last, pack), first, pack)
+    return Deal(build_deck(hands, stock, last, pack), first, Rules(pack=pack))
 
 
 def draw_discard(deal: Deal, seat: int, discard: str | None = None) -> Card:
@@ -54,12 +67,19 @@ def draw_discard(deal: Deal, seat: int, discard: str | None = None) -> Card:
     return drawn
 
 
-def illegal(deal: Deal, action: Action, reason: str) -> None:
+def illegal(deal: Deal, action: Action, reason: Reason) -> None:
+    """*action* is refused for *reason*: by why_illegal, and by apply, which changes nothing."""
+    refusal = deal.why_illegal(action)
+    assert refusal is not None and refusal.reason is reason, refusal
+    assert not deal.is_legal(action) and action not in deal.legal_actions()
+    before = deal.observation(action.seat)
     with pytest.raises(IllegalActionError) as caught:
         deal.apply(action)
     assert caught.value.seat == action.seat
-    assert caught.value.action == str(action)
-    assert reason in caught.value.reason, caught.value.reason
+    assert caught.value.action is action and caught.value.refusal == refusal
+    assert caught.value.reason is reason
+    assert str(refusal) in str(caught.value)
+    assert deal.observation(action.seat) == before
 
 
 # -- R9: setup ------------------------------------------------------------------------------------
@@ -76,7 +96,7 @@ def test_r9_explicit_deck_deals_eight_each_and_the_rest_is_the_stock() -> None:
     assert deal.turn == deal.first == 2
     assert deal.phase is Phase.START
     deal.apply(Action.draw(2))
-    assert deal.events[-1] == Event("draw", 2, deck[24], False)  # the stock is drawn from the front
+    assert deal.events[-1] == Event(EventKind.DRAW, 2, deck[24], False)  # the stock is drawn from the front
     assert deck[24] in deal.hand(2) and deal.stock == tuple(deck[25:])
 
 
@@ -114,9 +134,9 @@ def test_r10_opening_turn_must_draw_from_the_stock() -> None:
     deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m")
     assert deal.legal_actions(0) == (Action.draw(0),)
     assert deal.legal_actions(1) == () and deal.legal_actions(2) == ()
-    illegal(deal, Action.take(0), "opening turn")
-    illegal(deal, Action.discard(0, Card.C5), "draw")
-    illegal(deal, Action.draw(1), "seat 0's turn")
+    illegal(deal, Action.take(0), Reason.OPENING_DRAW)
+    illegal(deal, Action.discard(0, Card.C5), Reason.DRAW_FIRST)
+    illegal(deal, Action.draw(1), Reason.NOT_YOUR_TURN)
 
 
 def test_r10_take_the_latest_discard_not_again_in_the_same_turn() -> None:
@@ -129,8 +149,8 @@ def test_r10_take_the_latest_discard_not_again_in_the_same_turn() -> None:
     assert deal.discards(0) == ()  # the taken card leaves the discards
     assert deal.latest_discard is None
     assert Action.discard(1, Card.M5) not in deal.legal_actions(1)
-    illegal(deal, Action.discard(1, Card.M5), "same turn")
-    illegal(deal, Action.draw(1), "must discard")
+    illegal(deal, Action.discard(1, Card.M5), Reason.TAKEN_CARD)
+    illegal(deal, Action.draw(1), Reason.MUST_DISCARD)
     deal.apply(Action.discard(1, Card.M2))
     # Seat 2 draws rather than takes; then only seat 2's discard may be taken, not 2m.
     draw_discard(deal, 2)  # 5c
@@ -157,44 +177,44 @@ def test_r11_declare_right_after_own_discard_on_the_opening_turn() -> None:
     assert deal.legal_actions(0) == (
         Action.declare(0, Card.C5), Action.declare(0, Card.S5), Action.pass_(0),
     )
-    illegal(deal, Action.declare(0, Card.C8), "not a wait")
-    illegal(deal, Action.declare(1, Card.C5), "right after its own discard")
+    illegal(deal, Action.declare(0, Card.C8), Reason.NOT_A_WAIT)
+    illegal(deal, Action.declare(1, Card.C5), Reason.NOT_DECLARING)
     deal.apply(Action.declare(0, Card.S5))
-    assert deal.wait(0) is Card.S5
+    assert deal.declared_wait(0) is Card.S5
     assert deal.declaring_seat is None and deal.to_move() == (1,)
-    assert deal.events[-1] == Event("declare", 0, Card.S5)
+    assert deal.events[-1] == Event(EventKind.DECLARE, 0, Card.S5)
     for seat in range(SEATS):
         observation = deal.observation(seat)
-        assert observation.waits == (Card.S5, None, None)
+        assert observation.declared_waits == (Card.S5, None, None)
         assert observation.known[0] == (Card.S5, Card.S5)  # the exposed pair
     assert deal.history[-1] == Action.declare(0, Card.S5)
-    illegal(deal, Action.declare(0, Card.C5), "already declared")
+    illegal(deal, Action.declare(0, Card.C5), Reason.ALREADY_DECLARED)
 
 
 def test_r11_declaring_is_never_forced() -> None:
     deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m")
     draw_discard(deal, 0)
     deal.apply(Action.pass_(0))
-    assert deal.declaring_seat is None and deal.wait(0) is None
+    assert deal.declaring_seat is None and deal.declared_wait(0) is None
     assert deal.history == (Action.draw(0), Action.discard(0, Card.M9))  # passes are not recorded
-    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    illegal(deal, Action.declare(0, Card.C5), Reason.NOT_DECLARING)
     # The next seat acting also closes the window (an implicit pass).
     deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m")
     draw_discard(deal, 0)
     deal.apply(Action.draw(1))
     assert deal.declaring_seat is None
-    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    illegal(deal, Action.declare(0, Card.C5), Reason.NOT_DECLARING)
 
 
 def test_r11_no_declaration_without_a_ready_hand_after_the_discard() -> None:
     deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m")
     # Ready before drawing, but declaring comes only after a discard.
     assert Action.declare(0, Card.C5) not in deal.legal_actions(0)
-    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    illegal(deal, Action.declare(0, Card.C5), Reason.NOT_DECLARING)
     draw_discard(deal, 0, "5m")  # 5c 5c 5s 5s 8c 8c 8c 9m: not ready
     assert deal.declaring_seat is None
     assert deal.legal_actions(0) == ()
-    illegal(deal, Action.declare(0, Card.C5), "right after its own discard")
+    illegal(deal, Action.declare(0, Card.C5), Reason.NOT_DECLARING)
 
 
 # -- R12: locked hands ----------------------------------------------------------------------------
@@ -207,12 +227,14 @@ def test_r12_locked_hand_draws_only_and_discards_the_drawn_card() -> None:
     draw_discard(deal, 1)  # 1m
     deal.apply(Action.take(2))  # seat 2 takes 1m, discards 2m
     deal.apply(Action.discard(2, Card.M2))
-    assert deal.latest_discard is Card.M2
+    # The discard lies on the table, but it is no latest discard for a seat that may not take it.
+    assert deal.discards(2)[-1] is Card.M2 and deal.latest_discard is None
+    assert deal.observation(1).latest_discard is None
     assert deal.legal_actions(0) == (Action.draw(0),)  # may not take discards
-    illegal(deal, Action.take(0), "may not take")
+    illegal(deal, Action.take(0), Reason.LOCKED_TAKE)
     deal.apply(Action.draw(0))  # 2c
     assert deal.legal_actions(0) == (Action.discard(0, Card.C2),)
-    illegal(deal, Action.discard(0, Card.C8), "must discard the card it drew")
+    illegal(deal, Action.discard(0, Card.C8), Reason.LOCKED_DISCARD)
     deal.apply(Action.discard(0, Card.C2))
     assert deal.hand(0) == cards(READY)  # still locked, unchanged
     assert deal.declaring_seat is None  # a declared seat does not declare again
@@ -231,10 +253,10 @@ def test_r12_self_draw_wins_times_three() -> None:
         "result": "win", "winner": 0, "by": "self-draw", "multiplier": 3, "card": "5s",
     }
     assert deal.phase is Phase.OVER and deal.is_over
-    assert deal.events[-1] == Event("win", 0, Card.S5)
+    assert deal.events[-1] == Event(EventKind.WIN, 0, Card.S5)
     assert all(deal.legal_actions(seat) == () for seat in range(SEATS))
     assert deal.to_move() == ()
-    illegal(deal, Action.discard(0, Card.S5), "over")
+    illegal(deal, Action.discard(0, Card.S5), Reason.DEAL_OVER)
 
 
 # -- R13: public draws ----------------------------------------------------------------------------
@@ -244,8 +266,8 @@ def test_r13_stock_draws_are_public_once_a_seat_has_declared() -> None:
     deal = deal_of((READY, LOOSE_1, LOOSE_2), stock="9m 1m 2c")
     draw_discard(deal, 0)
     before = deal.observation(1)
-    assert before.events[0] == Event("draw", 0, None, False)  # seat 0's draw, hidden from seat 1
-    assert deal.observation(0).events[0] == Event("draw", 0, Card.M9, False)
+    assert before.events[0] == Event(EventKind.DRAW, 0, None, False)  # seat 0's draw, hidden from seat 1
+    assert deal.observation(0).events[0] == Event(EventKind.DRAW, 0, Card.M9, False)
     assert before.public_draws == ()
     deal.apply(Action.declare(0, Card.C5))
     draw_discard(deal, 1)
@@ -253,8 +275,8 @@ def test_r13_stock_draws_are_public_once_a_seat_has_declared() -> None:
     for seat in range(SEATS):
         observation = deal.observation(seat)
         assert observation.public_draws == ((1, Card.M1), (2, Card.C2))
-        assert Event("draw", 1, Card.M1, True) in observation.events
-        assert Event("draw", 2, Card.C2, True) in observation.events
+        assert Event(EventKind.DRAW, 1, Card.M1, True) in observation.events
+        assert Event(EventKind.DRAW, 2, Card.C2, True) in observation.events
         assert observation.events[0].card is (Card.M9 if seat == 0 else None)  # still hidden
 
 
@@ -298,7 +320,7 @@ def test_r14_claim_of_a_discard_wins_times_two_out_of_turn() -> None:
     deal.apply(Action.discard(1, Card.S5))  # no action by seat 0 is needed
     assert deal.outcome == Outcome("win", 0, "discard", 2, Card.S5)
     assert deal.phase is Phase.OVER
-    assert deal.events[-2:] == [Event("discard", 1, Card.S5), Event("win", 0, Card.S5)]
+    assert deal.events[-2:] == (Event(EventKind.DISCARD, 1, Card.S5), Event(EventKind.WIN, 0, Card.S5))
     assert deal.legal_actions(2) == ()
     assert deal.history[-1] == Action.discard(1, Card.S5)  # the claim is not an action
 
@@ -397,7 +419,7 @@ def test_r16_the_deal_ends_drawn_right_after_the_last_stock_draw() -> None:
     deal.apply(Action.draw(last_seat))
     assert deal.outcome == Outcome.drawn()
     assert deal.phase is Phase.OVER and deal.stock_count == 0
-    assert deal.events[-1] == Event("drawn", None)
+    assert deal.events[-1] == Event(EventKind.DRAWN, None)
     assert len(deal.hand(last_seat)) == 9  # at once: no discard
     assert all(deal.legal_actions(seat) == () for seat in range(SEATS))
 

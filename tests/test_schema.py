@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from kowah import ActionKind, Deal
 from kowah.cards import KOWAH_DECK, Card
-from kowah.deal import ActionKind, Deal
 from kowah.errors import RecordError
 from kowah.players import make_player, play_deal
 from kowah.record import FORMAT, Record, replay_outcome

@@ -21,7 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from kowah.cards import KOWAH_DECK, Card
-from kowah.i18n import render_rules, translator
+from kowah.i18n import translator
+from kowah.rendering import render_rules
 from kowah.record import replay_outcome
 from kowah.web.app import SECURITY_HEADERS, accept_language, create_app
 from kowah.web.game import Game

@@ -26,8 +26,9 @@ from starlette.staticfiles import StaticFiles
 from kowah import svg
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
-from kowah.i18n import FORMATS, LANGUAGES, LocaleWarning, Translator, negotiate, render_rules, translator
+from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate, translator
 from kowah.players import PLAYERS
+from kowah.rendering import FORMATS, render_rules
 from kowah.web import engine
 from kowah.web.game import HUMAN, Game
 from kowah.web.store import Store, StoreFull

@@ -6,7 +6,7 @@ text of their own. Plural forms are sent worked out for every count the page can
 >>> strings = page_strings(translator("cs"))
 >>> strings["tab.rules"]
 'Úplná pravidla'
->>> count_text(strings, "count.cards", 3)
+>>> count_text(strings, "count.cards", 3).replace("\\xa0", " ")  # a no-break space
 '3 karty'
 """
 

@@ -1,0 +1,361 @@
+"""The rules in one place: a deal's bare state, its legality check and its unchecked step.
+
+:class:`Playout` is the state of a deal on plain lists, with the one implementation of the
+rules R9–R16: :meth:`Playout.refusal` says whether an action is legal, and the steps
+(:meth:`~Playout.draw`, :meth:`~Playout.take`, :meth:`~Playout.discard`,
+:meth:`~Playout.declare`, :meth:`~Playout.pass_`) apply one *without checking it*.
+:class:`~kowah.deal.Deal` is a Playout with the checks, the events, the observations and undo
+on top; fast rollouts (:func:`random_playout`, an AI's search) use a Playout directly, from
+:meth:`Deal.playout() <kowah.deal.Deal.playout>`, and must only make legal steps.
+
+>>> import random
+>>> from kowah import Deal
+>>> deal = Deal.shuffled(seed=4)
+>>> playout = deal.playout()
+>>> seat = playout.turn
+>>> card = playout.draw(seat)  # unchecked: the caller knows it is legal
+>>> playout.discard(seat, card)
+>>> playout.turn == (seat + 1) % 3, deal.stock_count - playout.stock_count
+(True, 1)
+>>> outcome, actions = random_playout(deal, random.Random(4))
+>>> outcome.result in ("win", "drawn")
+True
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Sequence
+
+from kowah._tables import ready_table
+from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
+from kowah.cards import Card, format_cards
+from kowah.events import Outcome, Phase, WinBy
+from kowah.hands import HAND_SIZE
+from kowah.rules import SEATS, Rules
+
+__all__ = ["Playout", "random_playout"]
+
+_AFTER = (1, 2, 0)  # the next seat in rotation (R9)
+_CLAIMANTS = ((1, 2), (2, 0), (0, 1))  # the other seats in rotation order from each seat (R14)
+_Cards = tuple[Card, ...]
+#: A :meth:`Playout.snapshot`: hands, piles, declared waits and the scalars, in slot order.
+Snapshot = tuple[tuple[_Cards, ...], tuple[_Cards, ...], tuple[Card | None, ...], bool, int, int, Phase,
+                 int | None, Card | None, Card | None, Card | None, bool, Outcome | None]
+
+
+class Playout:
+    """The state of one deal on plain lists, and the rules' steps, unchecked.
+
+    Build it with :meth:`Deal.playout() <kowah.deal.Deal.playout>` (or :meth:`start`). Its
+    attributes are the state itself, for fast readers: change them only through the steps.
+    A step assumes its action is legal (check with :meth:`refusal` or take it from
+    :meth:`legal_actions`); an illegal step leaves a state no deal can reach.
+    """
+
+    __slots__ = (
+        "claims", "deck", "declared", "drawn", "hands", "latest", "opening", "outcome", "phase",
+        "piles", "rules", "stock", "table", "taken", "turn", "window",
+    )
+
+    #: The rules played by.
+    rules: Rules
+    #: The ready hands of the rules' pack, each with its waits (R6, R8).
+    table: dict[tuple[int, ...], frozenset[Card]]
+    #: The deck order (R9): three hands of eight, then the stock.
+    deck: tuple[Card, ...]
+    #: Each seat's cards, sorted.
+    hands: list[list[Card]]
+    #: The cards lying in each seat's discards, oldest first (a taken card leaves them).
+    piles: list[list[Card]]
+    #: Each seat's public wait once it has declared (R11).
+    declared: list[Card | None]
+    #: Whether a seat has declared: stock draws are public and claims possible (R13, R14).
+    claims: bool
+    #: The index in :attr:`deck` of the next stock card.
+    stock: int
+    #: The seat to draw or take, or to discard.
+    turn: int
+    phase: Phase
+    #: The seat that has just discarded with a ready hand and may still declare (R11).
+    window: int | None
+    #: The latest discard while it may be taken (R10): never by a declared seat (R12).
+    latest: Card | None
+    #: The card drawn this turn, the card taken this turn.
+    drawn: Card | None
+    taken: Card | None
+    #: Whether no action has been taken yet: the opening turn must draw (R10).
+    opening: bool
+    outcome: Outcome | None
+
+    @classmethod
+    def start(cls, deck: tuple[Card, ...], first: int, rules: Rules) -> Playout:
+        """The state before the first action: *deck* must be an order of ``rules.pack``."""
+        self = cls.__new__(cls)
+        self.rules, self.deck = rules, deck
+        self.table = ready_table(rules.pack)
+        self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
+        self.piles = [[] for _ in range(SEATS)]
+        self.declared = [None] * SEATS
+        self.claims = False
+        self.stock = SEATS * HAND_SIZE
+        self.turn, self.phase, self.window = first, Phase.START, None
+        self.latest = self.drawn = self.taken = None
+        self.opening = True
+        self.outcome = None
+        return self
+
+    def copy(self) -> Playout:
+        """An independent copy (it shares no list)."""
+        other = Playout.__new__(Playout)
+        other.rules, other.deck, other.table = self.rules, self.deck, self.table
+        other.hands = [list(hand) for hand in self.hands]
+        other.piles = [list(pile) for pile in self.piles]
+        other.declared = list(self.declared)
+        other.claims, other.stock, other.turn, other.phase = self.claims, self.stock, self.turn, self.phase
+        other.window, other.latest = self.window, self.latest
+        other.drawn, other.taken = self.drawn, self.taken
+        other.opening, other.outcome = self.opening, self.outcome
+        return other
+
+    def snapshot(self) -> Snapshot:
+        """Everything that changes, as one immutable value (for :meth:`restore`: undo)."""
+        return (tuple(map(tuple, self.hands)), tuple(map(tuple, self.piles)), tuple(self.declared),
+                self.claims, self.stock, self.turn, self.phase, self.window, self.latest,
+                self.drawn, self.taken, self.opening, self.outcome)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Go back to the state of a :meth:`snapshot`."""
+        (hands, piles, declared, self.claims, self.stock, self.turn, self.phase, self.window,
+         self.latest, self.drawn, self.taken, self.opening, self.outcome) = snapshot
+        self.hands = [list(hand) for hand in hands]
+        self.piles = [list(pile) for pile in piles]
+        self.declared = list(declared)
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.deck) - self.stock
+
+    def waits(self, seat: int) -> tuple[Card, ...]:
+        """The waits *seat*'s hand offers (R8), sorted; empty if it is not ready."""
+        return tuple(sorted(self.table.get(tuple(self.hands[seat]), ())))
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats with a legal action: the seat that may declare first, then :attr:`turn`."""
+        if self.outcome is not None:
+            return ()
+        if self.window is not None:
+            return (self.window, self.turn)
+        return (self.turn,)
+
+    # -- the legality check ---------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every legal action of *seat* (an int 0–2, unchecked) now."""
+        if self.outcome is not None:
+            return ()
+        actions: list[Action] = []
+        if seat == self.window:
+            actions += [_DECLARE[seat][wait] for wait in self.waits(seat)]
+            actions.append(_PASS[seat])
+        if seat != self.turn:
+            return tuple(actions)
+        if self.phase is Phase.START:
+            actions.append(_DRAW[seat])
+            if self.latest is not None:
+                actions.append(_TAKE[seat])
+        elif self.declared[seat] is not None:
+            actions.append(_DISCARD[seat][self.drawn])  # type: ignore[index]
+        else:
+            discards = _DISCARD[seat]
+            taken = self.taken
+            actions += [discards[card] for card in dict.fromkeys(self.hands[seat]) if card is not taken]
+        return tuple(actions)
+
+    def refusal(self, action: Action) -> tuple[Reason, dict[str, object]] | None:
+        """Why *action* (a valid :class:`~kowah.actions.Action`) is illegal now, with the
+        reason's fields; ``None`` if it is legal."""
+        seat, kind, card = action.seat, action.kind, action.card
+        if self.outcome is not None:
+            return Reason.DEAL_OVER, {}
+        if kind is ActionKind.DECLARE or kind is ActionKind.PASS:
+            if self.declared[seat] is not None:
+                return Reason.ALREADY_DECLARED, {}
+            if seat != self.window:
+                return Reason.NOT_DECLARING, {}
+            if kind is ActionKind.DECLARE:
+                options = self.waits(seat)
+                if card is None and len(options) > 1:  # R8: the wait must be named
+                    return Reason.SEVERAL_WAITS, {"waits": format_cards(options)}
+                if card is not None and card not in options:
+                    return Reason.NOT_A_WAIT, {"card": card, "waits": format_cards(options)}
+            return None
+        if seat != self.turn:
+            return Reason.NOT_YOUR_TURN, {"turn": self.turn}
+        if kind is ActionKind.DRAW or kind is ActionKind.TAKE:
+            if self.phase is not Phase.START:
+                return Reason.MUST_DISCARD, {}
+            if kind is ActionKind.TAKE:
+                if self.declared[seat] is not None:
+                    return Reason.LOCKED_TAKE, {}  # R12
+                if self.opening:
+                    return Reason.OPENING_DRAW, {}  # R10
+                if self.latest is None:
+                    return Reason.NO_DISCARD, {}
+            return None
+        # DISCARD
+        if self.phase is not Phase.DISCARD:
+            return Reason.DRAW_FIRST, {}
+        if self.declared[seat] is not None and card is not self.drawn:
+            return Reason.LOCKED_DISCARD, {"drawn": self.drawn}  # R12
+        if card not in self.hands[seat]:
+            return Reason.NOT_IN_HAND, {"card": card}
+        if card is self.taken:
+            return Reason.TAKEN_CARD, {}  # R10
+        return None
+
+    # -- the unchecked steps --------------------------------------------------------------
+
+    def step(self, action: Action) -> None:
+        """Apply a legal *action* (a declaration naming its wait), unchecked."""
+        kind, seat = action.kind, action.seat
+        if kind is ActionKind.DRAW:
+            self.draw(seat)
+        elif kind is ActionKind.DISCARD:
+            self.discard(seat, action.card)  # type: ignore[arg-type]
+        elif kind is ActionKind.TAKE:
+            self.take(seat)
+        elif kind is ActionKind.DECLARE:
+            self.declare(seat, action.card)  # type: ignore[arg-type]
+        else:
+            self.window = None
+
+    def draw(self, seat: int) -> Card:
+        """*seat* draws the top stock card, which it returns; a win or the end may follow."""
+        card = self.deck[self.stock]
+        self.stock += 1
+        bisect.insort(self.hands[seat], card)
+        self.window = self.latest = self.taken = None
+        self.drawn = card
+        self.phase = Phase.DISCARD
+        self.opening = False
+        if self.claims:
+            declared = self.declared
+            if declared[seat] is card:  # R12: a self-draw comes before any claim
+                self._end(Outcome.win(seat, WinBy.SELF_DRAW, card))
+                return card
+            for other in _CLAIMANTS[seat]:
+                if declared[other] is card:  # R14
+                    self._end(Outcome.win(other, WinBy.DRAW_CLAIM, card))
+                    return card
+        if self.stock == len(self.deck):
+            self._end(Outcome.drawn())  # R16
+        return card
+
+    def take(self, seat: int) -> Card:
+        """*seat* takes the latest discard, which it returns."""
+        card: Card = self.latest  # type: ignore[assignment]  # a legal take has one
+        self.piles[(seat + 2) % SEATS].pop()  # the latest discard is the previous seat's
+        bisect.insort(self.hands[seat], card)
+        self.window = self.latest = self.drawn = None
+        self.taken = card
+        self.phase = Phase.DISCARD
+        return card
+
+    def discard(self, seat: int, card: Card) -> None:
+        """*seat* discards *card*: a claim may end the deal (R14), or the turn passes."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.piles[seat].append(card)
+        self.drawn = self.taken = None
+        declared = self.declared
+        if self.claims:
+            for other in _CLAIMANTS[seat]:
+                if declared[other] is card:
+                    self._end(Outcome.win(other, WinBy.DISCARD, card))
+                    return
+        after = _AFTER[seat]
+        self.turn = after
+        self.phase = Phase.START
+        self.latest = card if declared[after] is None else None  # R12: a locked seat never takes
+        if declared[seat] is None and tuple(hand) in self.table:
+            self.window = seat  # R11: it may declare now
+
+    def declare(self, seat: int, wait: Card) -> None:
+        """*seat* declares checki with *wait* (one of :meth:`waits`)."""
+        self.declared[seat] = wait
+        self.claims = True
+        self.window = None
+
+    def pass_(self, seat: int) -> None:
+        """*seat* declines to declare (R11)."""
+        self.window = None
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = Phase.OVER
+        self.window = self.latest = None
+
+
+def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Action]]:
+    """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`Playout`) with uniformly
+    random legal actions; return the outcome and the actions.
+
+    It makes the choices ``legal_actions(to_move()[0])[int(rng.random() * n)]`` would, through
+    the same rules as :meth:`Deal.apply <kowah.deal.Deal.apply>` (the :class:`Playout` steps),
+    without checks, events or observations. *deal* itself is not changed.
+
+    >>> from kowah import Deal
+    >>> deal = Deal.shuffled(seed=11)
+    >>> outcome, actions = random_playout(deal, random.Random(11))
+    >>> replayed = deal.copy()
+    >>> for action in actions:
+    ...     _ = replayed.apply(action)
+    >>> replayed.outcome == outcome
+    True
+    """
+    state = deal.copy() if isinstance(deal, Playout) else deal.playout()  # type: ignore[attr-defined]
+    if state.outcome is not None:
+        return state.outcome, []
+    random_ = rng.random
+    hands, declared = state.hands, state.declared
+    draw, take, discard = state.draw, state.take, state.discard
+    actions: list[Action] = []
+    record = actions.append
+    while True:
+        window = state.window
+        if window is not None:  # R11: the discarder may declare first
+            options: Sequence[Card] = state.waits(window)
+            choice = int(random_() * (len(options) + 1))
+            if choice < len(options):
+                record(_DECLARE[window][options[choice]])
+                state.declare(window, options[choice])
+            else:
+                state.window = None  # a pass: records leave it out, the next action closes it
+        seat = state.turn
+        locked = declared[seat] is not None
+        if state.phase is Phase.START:
+            if state.latest is not None and random_() >= 0.5:
+                record(_TAKE[seat])
+                take(seat)
+            else:
+                if state.latest is None:
+                    random_()  # the choice among one legal action
+                record(_DRAW[seat])
+                draw(seat)
+                if state.outcome is not None:
+                    return state.outcome, actions
+        if locked:
+            random_()
+            card = state.drawn
+        else:
+            options = list(dict.fromkeys(hands[seat]))
+            if state.taken is not None:
+                options.remove(state.taken)
+            card = options[int(random_() * len(options))]
+        record(_DISCARD[seat][card])  # type: ignore[index]
+        discard(seat, card)  # type: ignore[arg-type]
+        if state.outcome is not None:
+            return state.outcome, actions
