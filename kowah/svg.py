@@ -252,8 +252,14 @@ def card(card: Card, *, title: str | None = None, size: float = WIDTH) -> str:
     *title* is the ``<title>`` (and accessible name) of the picture: pass the localised name,
     e.g. ``translator("cs").card_name(card)``; the default is the English name.
 
-    >>> print(card(Card.OT, size=120).split('><')[0])
-    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 84" width="120" height="168" role="img" aria-label="Old Thousand" data-card="ot"
+    >>> print(card(Card.OT, size=120).split('><')[0].replace('" ', '"\\n'))
+    <svg xmlns="http://www.w3.org/2000/svg"
+    viewBox="0 0 60 84"
+    width="120"
+    height="168"
+    role="img"
+    aria-label="Old Thousand"
+    data-card="ot"
     """
     kind = Card(card)
     name = english_name(kind) if title is None else title

@@ -69,6 +69,7 @@ from kowah.web.app import create_app  # noqa: E402
 from kowah.web.store import Store  # noqa: E402
 from kowah.web.text import MESSAGES  # noqa: E402
 
+A_MOVE = "[data-action=draw]:not([disabled]), [data-hand=you] [data-card]:not([disabled])"
 SHOTS = Path(os.environ.get("KOWAH_SCREENSHOTS", ROOT / "build" / "screenshots"))
 
 
@@ -216,7 +217,7 @@ def _visible_text(page: Page) -> str:
 
 def test_the_language_switch_changes_every_visible_text(page: Page, server: str) -> None:
     open_table(page, server, "en")
-    page.locator("[data-action=draw]:not([disabled]), [data-hand=you] [data-card]:not([disabled])").first.click()
+    page.locator(A_MOVE).first.click()
     idle(page)
     english = _visible_text(page)
     page.locator("select[name=lang]").select_option("cs")
@@ -340,7 +341,7 @@ def test_no_horizontal_scroll_at_360_pixels(browser: Browser, server: str, lang:
     phone = context.new_page()
     console = Console(phone)
     open_table(phone, server, lang)
-    phone.locator("[data-action=draw]:not([disabled]), [data-hand=you] [data-card]:not([disabled])").first.click()
+    phone.locator(A_MOVE).first.click()
     idle(phone)
     phone.locator("[data-pack] summary").click()
     for tab in ("table", "rules"):

@@ -22,8 +22,8 @@ with warnings.catch_warnings():
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import translator
-from kowah.rendering import render_rules
 from kowah.record import replay_outcome
+from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS, accept_language, create_app
 from kowah.web.game import Game
 from kowah.web.store import Store, StoreFull
@@ -152,8 +152,8 @@ def test_an_illegal_action_is_422_with_the_reason_in_the_language() -> None:
     assert english.json()["reason"] == czech.json()["reason"]
     assert english.json()["reason"]  # a code, not a sentence
     assert english.json()["message"] != czech.json()["message"]
-    assert czech.json()["message"].startswith(translator("cs").gettext("web", "That is not possible now: {reason}")
-                                              .split("{")[0])
+    opening = translator("cs").gettext("web", "That is not possible now: {reason}").split("{")[0]
+    assert czech.json()["message"].startswith(opening)
     missing = next(card for card in Card if card.code not in state["hand"] and card in KOWAH_DECK)
     assert act(c, state, {"do": "discard", "card": missing.code}).status_code == 422
     assert c.get(f"/api/games/{state['id']}").json() == before
@@ -199,7 +199,8 @@ def test_unknown_games_are_404() -> None:
                  "/api/games/AAAAAAAAAAAAAAAAAAAAAA/record"):
         response = c.get(path)
         assert response.status_code == 404
-    assert c.post("/api/games/AAAAAAAAAAAAAAAAAAAAAA/actions", json={"do": "draw", "after": 0}).status_code == 404
+    unknown = "/api/games/AAAAAAAAAAAAAAAAAAAAAA/actions"
+    assert c.post(unknown, json={"do": "draw", "after": 0}).status_code == 404
     assert c.get("/cards/zz.svg").status_code == 404
 
 

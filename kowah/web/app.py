@@ -350,7 +350,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
     ]
     app = Starlette(routes=routes)
     app.state.store = games
-    app.add_middleware(_Headers)  # type: ignore[arg-type]
+    app.add_middleware(_Headers)
     return app
 
 

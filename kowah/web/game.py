@@ -26,8 +26,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kowah import SEATS, Action, Deal, Event, Observation
 from kowah.cards import Card
-from kowah.deal import SEATS, Action, Deal, Event, Observation
 from kowah.hands import splits
 from kowah.i18n import Translator, translator
 from kowah.players import PLAYERS, make_player

@@ -6,6 +6,7 @@ Starlette or uvicorn (the ``web`` extra).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import webbrowser
@@ -50,8 +51,6 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
         server.run()
-    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself
-        pass
     return 0

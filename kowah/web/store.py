@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -115,10 +116,8 @@ class Store:
         """Drop a game and its file."""
         self._games.pop(game_id, None)
         if self.directory is not None:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 (self.directory / f"{game_id}.json").unlink()
-            except FileNotFoundError:
-                pass
 
     def save(self, game: Game) -> None:
         """Write *game*'s file atomically (nothing happens without a directory)."""
@@ -134,8 +133,6 @@ class Store:
                 os.fsync(file.fileno())
             os.replace(temporary, target)
         except BaseException:
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
-            except FileNotFoundError:
-                pass
             raise
