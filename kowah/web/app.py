@@ -210,6 +210,17 @@ def _new_game(data: dict[str, Any], t: Translator, lang: str) -> Game:
                        field="deck") from None
 
 
+#: AI strengths that think long enough to be played in a worker thread; the others answer in
+#: well under a millisecond, faster than the hand-over to a thread.
+SLOW_PLAYERS = frozenset({"hard"})
+
+
+async def _run(opponents: str, work: Callable[[], Any]) -> Any:
+    if opponents in SLOW_PLAYERS:
+        return await run_in_threadpool(work)
+    return work()
+
+
 def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions: int = 2000) -> Starlette:
     """A new browser-table application on *store* (default: in memory only).
 
@@ -246,7 +257,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
                 raise _Problem(503, "full", _error_text(t, "full")) from None
             return game.state()
 
-        state = await run_in_threadpool(work)
+        state = await _run(str(data.get("opponents", "normal")), work)
         return JSONResponse(state, status_code=201, headers={"location": f"/api/games/{state['id']}"})
 
     @api
@@ -255,9 +266,8 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         game = game_or_404(request, t)
         since = request.query_params.get("since", "0")
         start = int(since) if since.isdigit() and len(since) < 7 else 0
-        state = await run_in_threadpool(lambda: game.state(_language(request, None)
-                                                           if "lang" in request.query_params
-                                                           else None, start))
+        lang = request.query_params.get("lang")
+        state = game.state(lang if lang in LANGUAGES else None, start)
         return JSONResponse(state)
 
     @api
@@ -294,7 +304,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
                 games.save(game)
                 return game.state(lang if lang in LANGUAGES else None, after)
 
-        return JSONResponse(await run_in_threadpool(work))
+        return JSONResponse(await _run(game.opponents, work))
 
     @api
     async def record(request: Request) -> Response:

@@ -91,7 +91,7 @@ class Game:
     def version(self) -> int:
         """The state's version: the number of events seat 0 has seen. Every action of the
         person adds at least one (a pass is always followed by the next seat's move)."""
-        return len(self.deal.observation(HUMAN).events)
+        return len(self.deal.events)  # seat 0 sees every event, some with their card hidden
 
     @property
     def is_over(self) -> bool:

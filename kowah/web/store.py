@@ -2,8 +2,8 @@
 
 Each game is written after each change as ``<id>.json``: a ``kowah-record/1`` object with the
 extra keys that restore it (its seed, opponents, language; see :meth:`Game.saved
-<kowah.web.game.Game.saved>`). The file is written to a temporary name, flushed to disk and
-renamed over the old one, so a crash leaves either the old file or the new one, never half.
+<kowah.web.game.Game.saved>`). The file is written to a temporary name and renamed over the
+old one (see :meth:`Store.save`), so a crash leaves either the old file or the new one, never half.
 A store opened on the directory again restores every game exactly.
 
 The store is bounded: at most *max_games* games live at once. A new game first makes room by
@@ -27,7 +27,6 @@ import logging
 import os
 import re
 import sys
-import tempfile
 import threading
 from pathlib import Path
 
@@ -60,9 +59,11 @@ def default_data_dir() -> Path:
 class Store:
     """The games of one server: *directory* ``None`` keeps them in memory only."""
 
-    def __init__(self, directory: str | os.PathLike[str] | None, *, max_games: int = 1000) -> None:
+    def __init__(self, directory: str | os.PathLike[str] | None, *, max_games: int = 1000,
+                 fsync: bool = False) -> None:
         self.directory = None if directory is None else Path(directory)
         self.max_games = max_games
+        self.fsync = fsync
         self._games: dict[str, Game] = {}
         self._lock = threading.Lock()
         if self.directory is not None:
@@ -120,17 +121,29 @@ class Store:
                 (self.directory / f"{game_id}.json").unlink()
 
     def save(self, game: Game) -> None:
-        """Write *game*'s file atomically (nothing happens without a directory)."""
+        """Write *game*'s file atomically (nothing happens without a directory).
+
+        The text goes to ``.<id>.tmp`` and is renamed over ``<id>.json``: a crash of the
+        server leaves the old file or the new one. With ``fsync=True`` the file is also forced
+        to the disk before the rename, which survives a power cut too but costs about a third
+        of a millisecond per action. Callers hold the game's lock, so one game never has two
+        writers.
+        """
         if self.directory is None:
             return
-        text = json.dumps(game.saved(), separators=(",", ":"))
+        data = json.dumps(game.saved(), separators=(",", ":")).encode()
         target = self.directory / f"{game.id}.json"
-        handle, temporary = tempfile.mkstemp(prefix=f".{game.id}.", suffix=".tmp", dir=self.directory)
+        temporary = self.directory / f".{game.id}.tmp"
         try:
-            with os.fdopen(handle, "w", encoding="utf-8") as file:
-                file.write(text)
-                file.flush()
-                os.fsync(file.fileno())
+            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(handle, view):]
+                if self.fsync:
+                    os.fsync(handle)
+            finally:
+                os.close(handle)
             os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
