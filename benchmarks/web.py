@@ -136,7 +136,8 @@ def main(argv: list[str] | None = None) -> int:
             saving = "in memory" if args.no_save else "saving every action"
             print(f"kowah serve on 127.0.0.1:{port}, {args.opponents} opponents, {saving}, "
                   f"{args.seconds:g} s per run")
-            print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} {'games/s':>8} {'server CPU ms/action':>21}")
+            print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
+                  f"{'games/s':>8} {'server CPU ms/action':>21}")
             ok = True
             for count in (int(item) for item in args.clients.split(",")):
                 figures = run(port, count, args.seconds, args.opponents, server.pid)
