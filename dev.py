@@ -28,7 +28,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 EXTRAS = {"play": "", "serve": "web", "kowah": "", "test": "dev,docs,web,browser", "bench": "dev,bench,web",
-          "docs": "docs",
+          "docs": "docs,web",
           "catalogues": "dev"}
 
 

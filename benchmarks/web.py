@@ -1,6 +1,6 @@
 """The browser table's speed: an action's round trip through HTTP, and games per second.
 
-    python3 dev.py bench web        # or: .venv/bin/python benchmarks/web.py [--seconds S]
+    .venv/bin/python benchmarks/web.py [--seconds S] [--no-save]   (after python3 dev.py bench)
 
 Starts ``kowah serve`` in its own process on 127.0.0.1 (saving games in a temporary folder,
 as it does by default), then plays with 1 and with 50 concurrent clients, each its own game
