@@ -237,8 +237,9 @@ export class Table {
       this.render();
       this.log(event);
       if (event.text) this.announce(event.text);
+      // An AI's draw shows briefly, its discard or declaration for the whole pace.
       if (event.seat !== 0 && event.seat !== null && this.pace > 0 && event.kind !== "win") {
-        await sleep(this.pace);
+        await sleep(event.kind === "draw" ? this.pace / 3 : this.pace);
       }
     }
     this.state = after;
