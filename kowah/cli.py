@@ -175,6 +175,18 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
                                         "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+    serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
+                                description=_("cli", "Start the browser table: you against two AIs, "
+                                                     "in any of the five languages."))
+    serve.add_argument("--host", default="127.0.0.1",
+                       help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
+    serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))
+    saving = serve.add_mutually_exclusive_group()
+    saving.add_argument("--data", type=Path, metavar=_("cli", "DIR"),
+                        help=_("cli", "folder for the saved games (default: a per-user folder)"))
+    saving.add_argument("--no-save", action="store_true",
+                        help=_("cli", "keep the games in memory only"))
+    serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
     return parser
 
 
@@ -539,5 +551,12 @@ def _progress_bar(total: int) -> Any:
     return show
 
 
+def _serve(args: argparse.Namespace, t: Translator) -> int:
+    from kowah.web.server import serve
+
+    return serve(t, host=args.host, port=args.port, data=None if args.no_save else args.data,
+                 save=not args.no_save, open_browser=args.open)
+
+
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,
-             "simulate": _simulate}
+             "simulate": _simulate, "serve": _serve}
