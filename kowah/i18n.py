@@ -1,4 +1,4 @@
-"""The text layer: locales, message catalogues, card names, errors, outcomes and the rules.
+"""The text layer: locales, message catalogues, card names, errors and outcomes.
 
 The rules modules return codes and values; this module turns them into words in one of
 :data:`LANGUAGES`. A :class:`Translator` is passed explicitly (no global ``_`` is ever
@@ -10,18 +10,16 @@ a function here needs it, so ``import kowah`` stays light.
 ('cs', 'pětka mincí', 'Starý tisíc')
 >>> translator("es").format_list(["a", "b", "c"])
 'a, b y c'
->>> print(render_rules("it", "text").splitlines()[0])
-Le regole del Kowah
+
+The rules themselves are rendered by :mod:`kowah.rendering`.
 """
 
 from __future__ import annotations
 
 import functools
 import gettext as _gettext
-import html
 import os
 import re
-import textwrap
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -40,20 +38,8 @@ from kowah.errors import (
     RulesFormatError,
     format_message,
 )
-from kowah.rulebook import (
-    RULEBOOK,
-    TITLE,
-    Block,
-    Bullets,
-    Example,
-    Examples,
-    Legend,
-    Paragraph,
-    Section,
-)
 
 __all__ = [
-    "FORMATS",
     "LANGUAGES",
     "EventLike",
     "LocaleWarning",
@@ -69,13 +55,10 @@ __all__ = [
 
 #: The languages the library has text for; English is the source language.
 LANGUAGES = ("en", "it", "cs", "ms", "es")
-#: The formats :func:`render_rules` can produce.
-FORMATS = ("text", "markdown", "html")
 
 #: The gettext domain of the catalogues.
 DOMAIN = "kowah"
 _LOCALE_DIR = Path(__file__).resolve().parent / "_locale"
-_WIDTH = 78
 
 
 #: The list styles of :meth:`Translator.format_list` (Babel's).
@@ -377,7 +360,7 @@ class Translator:
 
         >>> cs = translator("cs")
         >>> [cs.ngettext("cli", "{count} card", "{count} cards", n) for n in (1, 3, 5)]
-        ['{count} karta', '{count} karty', '{count} karet']
+        ['{count}\xa0karta', '{count}\xa0karty', '{count}\xa0karet']
         """
         return self._catalogue.npgettext(context, singular, plural, n)
 
@@ -385,7 +368,7 @@ class Translator:
         """*n* cards, with the plural form the language needs for *n*.
 
         >>> [translator("cs").card_count(n) for n in (1, 3, 96)]
-        ['1 karta', '3 karty', '96 karet']
+        ['1\xa0karta', '3\xa0karty', '96\xa0karet']
         """
         if not isinstance(n, int) or isinstance(n, bool):
             raise KowahTypeError(N_("error", "a number of cards must be an int, not {value!r}"), value=n)
@@ -503,7 +486,7 @@ class Translator:
         >>> translator("en").event(Event("declare", 0, Card.S2), viewer=0)
         'You declare checki, waiting for 2s (Two of Strings).'
         >>> translator("cs").event(Event("draw", 2, None, public=False))
-        'Místo 2 si líže kartu.'
+        'Hráč na místě\xa02 si líže kartu.'
         """
         return describe_event(self, event, viewer)
 
@@ -560,185 +543,28 @@ def translator(tag: str | None = None, *, strict: bool = False) -> Translator:
     return _load(negotiate(tag, strict=strict))
 
 
-# --- the rules -----------------------------------------------------------------------------
-
-
-_NBSP = "\xa0"
-_PLUS = re.compile(r"(?<=\d) \+ (?=\d)")
-
-
-def _example(t: Translator, example: Example) -> tuple[str, str, str]:
-    # Non-breaking spaces keep "5 Coins" and "2 + 2 + 1" on one line when wrapped.
-    names = ", ".join(t.card_name(card, short=True).replace(" ", _NBSP) for card in example.cards)
-    waits = t.format_list([t.card_name(card) for card in example.waits], style="or")
-    verdict = t.gettext("rules", example.verdict).format(waits=waits)
-    return names, format_cards(example.cards), _PLUS.sub(f"{_NBSP}+{_NBSP}", verdict)
-
-
-def _legend(t: Translator, card: Card) -> tuple[str, str]:
-    return card.code, t.card_name(card)
-
-
-def _heading(t: Translator, number: int, section: Section) -> str:
-    """``"12. Claims (R14)"``: the number, the title and the rulings the section states."""
-    heading = f"{t.format_number(number)}. {t.gettext('rules', section.title)}"
-    return f"{heading} ({section.label})" if section.rulings else heading
-
-
-def _render_text(t: Translator) -> str:
-    lines: list[str] = []
-    title = t.gettext("rules", TITLE)
-    lines += [title, "=" * len(title)]
-
-    def para(text: str, first: str = "", rest: str = "") -> None:
-        wrapped = textwrap.wrap(text, _WIDTH, initial_indent=first, subsequent_indent=rest,
-                                break_on_hyphens=False, break_long_words=False)
-        lines.extend(line.replace(_NBSP, " ") for line in wrapped)
-
-    for number, section in enumerate(RULEBOOK, start=1):
-        heading = _heading(t, number, section)
-        lines += ["", heading, "-" * len(heading)]
-        for block in section.blocks:
-            lines.append("")
-            if isinstance(block, Paragraph):
-                para(t.gettext("rules", block.text))
-            elif isinstance(block, Bullets):
-                for item in block.items:
-                    para(t.gettext("rules", item), "  * ", "    ")
-            elif isinstance(block, Examples):
-                for example in block.items:
-                    names, codes, verdict = _example(t, example)
-                    para(f"{codes} ({names}) – {verdict}", "  * ", "    ")
-            elif isinstance(block, Legend):
-                for card in block.cards:
-                    code, name = _legend(t, card)
-                    para(f"{code}  {name}", "  ", "      ")
-    return "\n".join(lines) + "\n"
-
-
-# The blocks shown as lists: two of them in a row must not merge into one list.
-_LISTS = (Bullets, Examples, Legend)
-
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|])")
-
-
-def _md(text: str) -> str:
-    return _MD_SPECIAL.sub(r"\\\1", text)
-
-
-#: Ends a list in CommonMark (and so on GitHub and in MyST), so that the next list is a
-#: list of its own rather than more items of this one; it shows nothing.
-_MD_END_LIST = "<!-- -->"
-
-
-def _render_markdown(t: Translator) -> str:
-    out = [f"# {_md(t.gettext('rules', TITLE))}"]
-    for number, section in enumerate(RULEBOOK, start=1):
-        out += ["", f"## {_md(_heading(t, number, section))}"]
-        previous: Block | None = None
-        for block in section.blocks:
-            out.append("")
-            if isinstance(block, _LISTS) and isinstance(previous, _LISTS):
-                out += [_MD_END_LIST, ""]
-            previous = block
-            if isinstance(block, Paragraph):
-                out.append(_md(t.gettext("rules", block.text)))
-            elif isinstance(block, Bullets):
-                out += [f"- {_md(t.gettext('rules', item))}" for item in block.items]
-            elif isinstance(block, Examples):
-                for example in block.items:
-                    names, codes, verdict = _example(t, example)
-                    out.append(f"- `{codes}` ({_md(names)}) – {_md(verdict)}")
-            elif isinstance(block, Legend):
-                for card in block.cards:
-                    code, name = _legend(t, card)
-                    out.append(f"- `{code}`: {_md(name)}")
-    return "\n".join(out) + "\n"
-
-
-def _render_html(t: Translator) -> str:
-    esc = html.escape
-    out: list[str] = []
-    for number, section in enumerate(RULEBOOK, start=1):
-        out.append(f'<section id="{esc(section.key)}">')
-        # One anchor per ruling (rules/en.html#r14), and the label the other pages cite.
-        anchors = "".join(f'<span id="r{ruling}"></span>' for ruling in section.rulings)
-        label = f' <span class="rulings">({esc(section.label)})</span>' if section.rulings else ""
-        out.append(f"<h2>{anchors}{esc(t.format_number(number))}. "
-                   f"{esc(t.gettext('rules', section.title))}{label}</h2>")
-        for block in section.blocks:
-            if isinstance(block, Paragraph):
-                out.append(f"<p>{esc(t.gettext('rules', block.text))}</p>")
-            elif isinstance(block, Bullets):
-                out.append("<ul>")
-                out += [f"<li>{esc(t.gettext('rules', item))}</li>" for item in block.items]
-                out.append("</ul>")
-            elif isinstance(block, Examples):
-                out.append('<ul class="examples">')
-                for example in block.items:
-                    names, codes, verdict = _example(t, example)
-                    out.append(f"<li><code>{esc(codes)}</code> ({esc(names)}) – {esc(verdict)}</li>")
-                out.append("</ul>")
-            elif isinstance(block, Legend):
-                out.append('<ul class="legend">')
-                for card in block.cards:
-                    code, name = _legend(t, card)
-                    out.append(f"<li><code>{esc(code)}</code>: {esc(name)}</li>")
-                out.append("</ul>")
-        out.append("</section>")
-    return "\n".join(out) + "\n"
-
-
-_RENDERERS = {"text": _render_text, "markdown": _render_markdown, "html": _render_html}
+# --- the rules ---------------------------------------------------------------------------
 
 
 def render_rules(language: str | Translator = "en", format: str = "text") -> str:
-    """The complete rules (R1–R16) in *language*, as ``text``, ``markdown`` or ``html``.
+    """The complete rules in *language* and *format*: :func:`kowah.rendering.render_rules`.
 
-    Text is wrapped at 78 columns with numbered sections; HTML is a fragment of
-    ``<section>`` elements with ``<h2>``, ``<p>`` and ``<ul>``. Each section's heading ends
-    with the rulings it states, as the rest of the project cites them (``R14``, ``R4–R6``);
-    in HTML each ruling also has an anchor, ``id="r14"``, and each section keeps its key as id.
+    The rendering lives in :mod:`kowah.rendering`; this name is kept so that code written
+    for 0.1 runs unchanged.
 
-    >>> print(render_rules("en", "markdown").splitlines()[2])
-    ## 1. Objective
-    >>> print(next(line for line in render_rules("en").splitlines() if "Claims" in line))
-    12. Claims (R14)
-    >>> print(render_rules(translator("es"), "html").splitlines()[1])
-    <h2>1. Objetivo</h2>
-    >>> page = render_rules("en", "html").splitlines()
-    >>> start = page.index('<section id="claims">')
-    >>> for line in page[start:start + 2]:
-    ...     print(line)
-    <section id="claims">
-    <h2><span id="r14"></span>12. Claims <span class="rulings">(R14)</span></h2>
-    >>> render_rules("en", "pdf")
-    Traceback (most recent call last):
-    ...
-    kowah.errors.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
+    >>> render_rules("cs").splitlines()[0]
+    'Pravidla hry Kowah'
     """
-    if format not in _RENDERERS:
-        raise RulesFormatError(
-            N_("error", "unknown rules format '{format}' (the formats are {formats})"),
-            format=format,
-            formats=", ".join(FORMATS),
-        )
-    t = language if isinstance(language, Translator) else translator(language)
-    return _RENDERERS[format](t)
+    from kowah.rendering import render_rules as render
+
+    return render(language, format)
 
 
 def _all_messages() -> Sequence[tuple[str, str]]:
     """Every (context, message) this module and the rulebook show, for tests."""
-    found: list[tuple[str, str]] = [("rules", TITLE)]
-    for section in RULEBOOK:
-        found.append(("rules", section.title))
-        for block in section.blocks:
-            if isinstance(block, Paragraph):
-                found.append(("rules", block.text))
-            elif isinstance(block, Bullets):
-                found += [("rules", item) for item in block.items]
-            elif isinstance(block, Examples):
-                found += [("rules", example.verdict) for example in block.items]
+    from kowah.rendering import rulebook_messages
+
+    found = rulebook_messages()
     found += [("card", name) for name in (*_FULL_NAMES.values(), *_SHORT_NAMES.values())]
     found += [("card", name) for name in _PACKS.values()]
     found += [("action", name) for name in _ACTIONS.values()]

@@ -3,15 +3,20 @@
 The rulebook is data: a tuple of :class:`Section` values, each holding the rulings it
 implements and a sequence of blocks (paragraphs, bullet lists, card examples and card
 legends). Every string is English source text marked for translation in the ``"rules"``
-context; card examples are card values, so that :func:`kowah.i18n.render_rules` can show
-them with localised card names in any of the supported languages.
+context; card examples are card values, so that :func:`kowah.rendering.render_rules` can
+show them with localised card names in any of the supported languages.
+
+The first section is a note, unnumbered, on the rulings a player of the traditional game
+may not expect; the numbered sections follow.
 
 >>> from kowah.cards import format_cards
->>> [section.key for section in RULEBOOK][:3]
-['objective', 'cards', 'codes']
+>>> [section.key for section in RULEBOOK][:4]
+['surprises', 'objective', 'cards', 'codes']
+>>> [section.key for section in RULEBOOK if section.note]
+['surprises']
 >>> sorted({ruling for section in RULEBOOK for ruling in section.rulings}) == list(range(1, 17))
 True
->>> example = RULEBOOK[5].blocks[2].items[0]
+>>> example = section("ready").blocks[2].items[0]
 >>> format_cards(example.cards), example.verdict
 ('5c 5s 5m', 'a triple: the suits may differ')
 """
@@ -90,12 +95,17 @@ Block = Paragraph | Bullets | Examples | Legend
 
 @attrs.frozen
 class Section:
-    """A numbered section of the rules: a stable *key*, a title, the rulings it states."""
+    """A section of the rules: a stable *key*, a title, the rulings it states, its blocks.
+
+    Sections are numbered in the order of :data:`RULEBOOK`, except a *note*: a remark about
+    the rules as a whole, shown without a number and stating no ruling of its own.
+    """
 
     key: str
     title: str
     rulings: tuple[int, ...]
     blocks: tuple[Block, ...]
+    note: bool = False
 
     @property
     def label(self) -> str:
@@ -124,6 +134,37 @@ TITLE = N_("rules", "The rules of Kowah")
 
 RULEBOOK: tuple[Section, ...] = (
     Section(
+        "surprises",
+        N_("rules", "Rulings that may surprise players of the traditional game"),
+        (),
+        (
+            Paragraph(N_("rules",
+                "Kowah is played in many ways. This library, its AI players and these rules "
+                "follow one set of rulings; on these points a player of the traditional game "
+                "may expect something else:")),
+            Bullets((
+                N_("rules",
+                   "The wait is a third exact copy of the pair card: a pair of Fives of Coins "
+                   "waits for the Five of Coins, not for any five."),
+                N_("rules",
+                   "Honours are never wild: Old Thousand, Red Flower and White Flower are three "
+                   "kinds, and an honour matches only its own kind."),
+                N_("rules", "Two triples may have the same rank: 9c 9s 9m 9c 9s 9m 1c 1c is ready."),
+                N_("rules",
+                   "A pair and a triple of the same rank must hold two cards of one suit, two "
+                   "of another and one of the third: 5c 5c 5s 5s 5m is allowed, "
+                   "5c 5c 5c 5s 5s is not."),
+                N_("rules",
+                   "Claims are automatic and out of turn: nobody calls for the card, and the "
+                   "declared player whose wait appears wins at once."),
+                N_("rules",
+                   "Only multipliers, no money: self-draw ×3, claim of a discard ×2, claim of "
+                   "another player's stock draw ×1; no stakes and no running totals."),
+            )),
+        ),
+        note=True,
+    ),
+    Section(
         "objective",
         N_("rules", "Objective"),
         (),
@@ -132,6 +173,11 @@ RULEBOOK: tuple[Section, ...] = (
                 "Kowah, also called Cheki, is a card game of the Chinese communities of Java and "
                 "the Malay world, played with Chinese money cards. Three players play one deal, "
                 "each for themselves.")),
+            # TRANSLATORS: Cheki (the game) and checki (the declaration) stay as they are.
+            Paragraph(N_("rules",
+                "Cheki, with a capital C, is the game's other name; checki, in lower case and "
+                "spelt with ck, is what a player declares when their hand is ready. They are "
+                "two different words, not misprints of each other.")),
             Paragraph(N_("rules",
                 "The aim is to hold eight cards that form two triples and a pair, to declare "
                 "checki, and then to win with a third exact copy of the pair card. If the stock "
@@ -176,6 +222,11 @@ RULEBOOK: tuple[Section, ...] = (
                 N_("rules",
                    "A suit card is its rank followed by the letter of its suit: 1c to 9c for "
                    "Coins, 1s to 9s for Strings and 1m to 9m for Myriads."),
+                # TRANSLATORS: where a letter is also the initial of another suit in your
+                # language (m for Coins, s for Coins...), say which suit it is not.
+                N_("rules",
+                   "The letters come from the English names of the suits, Coins, Strings and "
+                   "Myriads, and are the same in every language."),
                 N_("rules", "Each honour has a two-letter code."),
             )),
             Legend(_cards("5c 5s 5m ot rf wf ws gs mk")),

@@ -141,3 +141,17 @@ def test_catalogue_is_valid(language: str) -> None:
         result = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(path)],
                                 capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
+
+
+def test_czech_typography() -> None:
+    """Czech binds one-letter prepositions and conjunctions to the next word with a no-break
+    space, and quotes with „…“ (locales/GLOSSARY.md); values quoted by repr keep ASCII quotes."""
+    loose = re.compile(r"(?<![\w{}%.)/-])[kKsSvVzZoOuUaAiI] ")
+    ascii_quoted = re.compile(r"'(?:\{\w+\}|%\(\w+\)s|[a-z]+)'")
+    for message in _catalog("cs"):
+        if not message.id:
+            continue
+        for text in _strings(message):
+            assert loose.search(text) is None, (message.id, text)
+            if "Card.parse" not in text:
+                assert ascii_quoted.search(text) is None, (message.id, text)

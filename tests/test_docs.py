@@ -9,7 +9,9 @@ and check that the pages use the directives instead of retyped text.
 from __future__ import annotations
 
 import html
+import html.parser
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +20,9 @@ import kowah_docs
 import pytest
 
 from kowah.cli import main
-from kowah.i18n import LANGUAGES
+from kowah.i18n import LANGUAGES, translator
+from kowah.rendering import LANGUAGE_NAMES
+from kowah.rulebook import RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -38,25 +42,21 @@ def run_kowah(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 def test_the_rules_pages_show_what_kowah_rules_prints(
     language: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    printed = run_kowah(["rules", "--lang", language, "--format", "html"], capsys)
+    printed = run_kowah(["rules", "--lang", language, "--format", "html", "--fragment"], capsys)
     assert kowah_docs.rules_html(language).rstrip("\n") == printed.rstrip("\n")
     page = (DOCS / "rules" / f"{language}.rst").read_text(encoding="utf-8")
     assert re.search(rf"^\.\. kowah-rules:: {language}$", page, re.MULTILINE)
     title = page.split("\n\n")[1].splitlines()[0]  # after the comment: the page title
     assert title.startswith(kowah_docs.rules_title(language) + " (")
-    assert ".. include:: rulings.inc" in page
+    # Nothing but the title is written on the page: the note on rulings is in the rules' text.
+    assert ".. include::" not in page and len(page.split("\n\n")) == 3
 
 
 def test_every_language_has_a_rules_page_in_the_toctree() -> None:
     index = (DOCS / "rules" / "index.rst").read_text(encoding="utf-8")
     toctree = re.findall(r"^   (\w+)$", index, re.MULTILINE)
     assert toctree == list(LANGUAGES)
-
-
-def test_the_rulings_note_cites_the_surprising_rulings() -> None:
-    note = (DOCS / "rules" / "rulings.inc").read_text(encoding="utf-8")
-    for ruling in ("R2", "R4", "R6", "R7", "R8", "R14", "R15"):
-        assert f"{ruling})" in note or f"{ruling}," in note
+    assert not list((DOCS / "rules").glob("*.inc"))  # no English text included on every page
 
 
 @pytest.mark.parametrize("subcommand", [None, *kowah_docs.subcommands()])
@@ -154,3 +154,148 @@ def test_every_top_level_name_is_documented_in_its_module() -> None:
     pages = {path.stem for path in (DOCS / "reference").glob("*.rst")}
     assert {"cards", "hands", "deal", "record", "errors", "players", "i18n", "rulebook", "cli",
             "actions", "events", "rules", "playout"} <= pages
+
+
+# --- the built site: each rules page wholly in its language, links between them, offline ------
+
+_CODES = re.compile(r"^(?:(?:[1-9][csm]|ot|rf|wf|ws|gs|mk)[\s,]*)+$")
+_LABEL = re.compile(r"^\(R\d+(?:–R\d+)?(?:, R\d+(?:–R\d+)?)*\)$")
+_SYMBOLS = re.compile(r"^[\s\d.,:;()×+–\-/#¶]*$")
+#: Names that are the same in every language: the game, its other name, and the project.
+PROPER_NOUNS = {"Kowah", "Cheki", "kowah"}
+
+
+class _TextNodes(html.parser.HTMLParser):
+    """The text nodes inside the element with ``class="kowah-page"``, and that element's lang."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.lang: str | None = None
+        self.nodes: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if self.depth:
+            self.depth += tag not in ("meta", "link", "br", "img", "hr")
+        elif "kowah-page" in (found.get("class") or "").split():
+            self.depth, self.lang = 1, found.get("lang")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.replace("\xa0", " ").split())
+        if self.depth and text:
+            self.nodes.append(text)
+
+
+def _page(path: Path) -> _TextNodes:
+    parser = _TextNodes()
+    parser.feed(path.read_text(encoding="utf-8"))
+    parser.close()
+    return parser
+
+
+def _english_messages() -> set[str]:
+    """Every English message of the package (the catalogue template's msgids), normalised."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "kowah.pot").open("rb") as handle:
+        template = read_po(handle)
+    found: set[str] = set()
+    for message in template:
+        for msgid in ([message.id] if isinstance(message.id, str) else message.id):
+            if msgid:
+                found.add(" ".join(str(msgid).split()))
+    return found
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The five rules pages built with the docs' theme, extension and style sheet."""
+    source = tmp_path_factory.mktemp("site")
+    (source / "rules").mkdir()
+    (source / "_static").mkdir()
+    shutil.copy(DOCS / "_static" / "custom.css", source / "_static" / "custom.css")
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['kowah_docs']\nhtml_theme = 'furo'\nhtml_static_path = ['_static']\n"
+        "html_css_files = ['custom.css']\nproject = 'kowah'\n",
+        encoding="utf-8",
+    )
+    (source / "index.rst").write_text(
+        "Index\n=====\n\n.. toctree::\n\n" + "".join(f"   rules/{lang}\n" for lang in LANGUAGES),
+        encoding="utf-8",
+    )
+    for language in LANGUAGES:
+        shutil.copy(DOCS / "rules" / f"{language}.rst", source / "rules" / f"{language}.rst")
+    out = source / "_build"
+    subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(out)],
+                   check=True, capture_output=True, text=True)
+    return out
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_sentence_on_a_translated_rules_page(site: Path, language: str) -> None:
+    """Every text node of the page's content differs from every English message.
+
+    Allowed: card codes, ruling labels such as (R14), numbers and signs, the other languages'
+    names in the links between the languages, and the proper nouns Kowah and Cheki.
+    """
+    english = _english_messages()
+    page = _page(site / "rules" / f"{language}.html")
+    assert page.lang == language  # the content is marked as written in its language
+    names = set(LANGUAGE_NAMES.values())
+    checked = 0
+    for node in page.nodes:
+        if (_CODES.match(node) or _LABEL.match(node) or _SYMBOLS.match(node) or node in names
+                or node in PROPER_NOUNS):
+            continue
+        checked += 1
+        assert node not in english, (language, node)
+    assert checked > 80  # the whole rules, not an empty page
+    # Nor inside a longer text: no English sentence of the package appears in the page.
+    content = " ".join(page.nodes)
+    for message in english:
+        if len(message) > 30 and " " in message and "{" not in message:
+            assert message.rstrip(".:;!?") not in content, (language, message)
+
+
+def test_the_english_page_is_english_and_the_check_would_catch_it(site: Path) -> None:
+    """The same check on the English page finds the rules' messages: it is not vacuous."""
+    english = _english_messages()
+    page = _page(site / "rules" / "en.html")
+    assert page.lang == "en"
+    found = [node for node in page.nodes if node in english]
+    assert "Rulings that may surprise players of the traditional game" in found
+    assert len(found) > 40
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_rules_page_links_to_the_others_named_in_themselves(site: Path, language: str) -> None:
+    built = (site / "rules" / f"{language}.html").read_text(encoding="utf-8")
+    for other, name in LANGUAGE_NAMES.items():
+        if other != language:
+            assert f'<a href="{other}.html" hreflang="{other}" lang="{other}">{name}</a>' in built
+            assert (site / "rules" / f"{other}.html").is_file()
+    note = translator(language).gettext("rules", RULEBOOK[0].title)
+    assert html.escape(note, quote=False) in built  # the note on rulings, in the page's language
+
+
+def test_the_site_loads_nothing_from_elsewhere(site: Path) -> None:
+    """No script, style sheet, font or image from another host: the pages work offline."""
+    external = re.compile(r"""(?:<script[^>]*\bsrc|<link[^>]*\bhref|<img[^>]*\bsrc)=["']?(?:https?:)?//""",
+                          re.IGNORECASE)
+    css_external = re.compile(r"""(?:url\(\s*["']?|@import\s+["']?)(?:https?:)?//""", re.IGNORECASE)
+    pages = list(site.rglob("*.html"))
+    assert len(pages) >= 6
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        assert external.search(text) is None, path
+        assert 'name="viewport"' in text, path  # laid out for phones
+    sheets = list(site.rglob("*.css"))
+    assert any(path.name.startswith("furo") for path in sheets)
+    for path in sheets:
+        assert css_external.search(path.read_text(encoding="utf-8")) is None, path

@@ -1,41 +1,29 @@
-"""The text layer: locales, translators, card names, errors, outcomes and the rules (issue 3)."""
+"""The text layer: locales, translators, card names, errors and outcomes (issue 3).
+
+The rendering of the rules is tested in tests/test_rendering.py.
+"""
 
 from __future__ import annotations
 
 import builtins
-import gettext
-import html.parser
-import itertools
-import os
-import re
 import subprocess
 import sys
 import warnings
-from pathlib import Path
 from types import SimpleNamespace
 
-import markdown_it  # installed with the docs extra (myst-parser), which the test command uses
 import pytest
 
 from kowah import Card, CardParseError, IllegalActionError, KowahError, LocaleError, parse_cards
 from kowah.errors import RecordError
 from kowah.i18n import (
-    FORMATS,
     LANGUAGES,
     LocaleWarning,
-    RulesFormatError,
     Translator,
     language_from_environment,
     negotiate,
     render_rules,
     translator,
 )
-from kowah.rulebook import RULEBOOK, Bullets, Example, Examples, Legend
-
-GOLDEN = Path(__file__).resolve().parent / "golden"
-EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html"}
-UPDATE_GOLDEN = os.environ.get("KOWAH_UPDATE_GOLDEN") == "1"
-
 
 # --- negotiation ---------------------------------------------------------------------------
 
@@ -123,7 +111,7 @@ def test_import_kowah_does_not_import_babel() -> None:
 @pytest.mark.parametrize(("language", "forms"), [
     ("en", ["1 card", "2 cards", "5 cards", "21 cards"]),
     ("it", ["1 carta", "2 carte", "5 carte", "21 carte"]),
-    ("cs", ["1 karta", "2 karty", "5 karet", "21 karet"]),
+    ("cs", ["1\xa0karta", "2\xa0karty", "5\xa0karet", "21\xa0karet"]),
     ("ms", ["1 kad", "2 kad", "5 kad", "21 kad"]),
     ("es", ["1 carta", "2 cartas", "5 cartas", "21 cartas"]),
 ])
@@ -157,8 +145,8 @@ def test_card_names_are_complete_and_distinct(language: str) -> None:
     ("it", Card.M9, "nove di miriadi", "9 miriadi"),
     ("it", Card.C1, "asso di monete", "1 moneta"),
     ("it", Card.OT, "Vecchio Mille", "Vecchio Mille"),
-    ("cs", Card.C5, "pětka mincí", "5 mincí"),
-    ("cs", Card.S2, "dvojka šňůr", "2 šňůry"),
+    ("cs", Card.C5, "pětka mincí", "5\xa0mincí"),
+    ("cs", Card.S2, "dvojka šňůr", "2\xa0šňůry"),
     ("cs", Card.MK, "Mnich", "Mnich"),
     ("ms", Card.M5, "lima laksa", "5 laksa"),
     ("ms", Card.WF, "Bunga Putih", "Bunga Putih"),
@@ -192,7 +180,7 @@ def _error(text: str) -> KowahError:
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "unknown card code 'zz' (token 2)"),
     ("it", "codice di carta sconosciuto 'zz' (elemento 2)"),
-    ("cs", "neznámý kód karty 'zz' (položka 2)"),
+    ("cs", "neznámý kód karty „zz“ (položka\xa02)"),
     ("ms", "kod kad tidak dikenali 'zz' (item 2)"),
     ("es", "código de carta desconocido 'zz' (elemento 2)"),
 ])
@@ -211,7 +199,7 @@ def test_english_error_equals_the_exception_message() -> None:
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "'ws' (token 2) is not in the Kowah deck"),
     ("it", "'ws' (elemento 2) non è nel mazzo Kowah"),
-    ("cs", "balíček Kowah nemá kartu 'ws' (položka 2)"),
+    ("cs", "balíček Kowah nemá kartu „ws“ (položka\xa02)"),
     ("ms", "'ws' (item 2) tiada dalam dek Kowah"),
     ("es", "'ws' (elemento 2) no está en la baraja Kowah"),
 ])
@@ -222,7 +210,7 @@ def test_pack_names_in_errors_are_translated(language: str, expected: str) -> No
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "seat 1 cannot discard 5c: it is seat 2's turn"),
     ("it", "il posto 1 non può scartare 5c: è il turno del posto 2"),
-    ("cs", "místo 1 nemůže odhodit 5c: na tahu je místo 2"),
+    ("cs", "místo\xa01 nemůže odhodit 5c: na tahu je místo\xa02"),
     ("ms", "tempat duduk 1 tidak boleh membuang 5c: sekarang giliran tempat duduk 2"),
     ("es", "el asiento 1 no puede descartar 5c: es el turno del asiento 2"),
 ])
@@ -243,7 +231,7 @@ def test_illegal_action_from_a_deal() -> None:
     with pytest.raises(IllegalActionError) as raised:
         deal.apply(Action.take(deal.turn))  # R10: the opening turn must draw
     text = translator("cs").error(raised.value)
-    assert text.startswith(f"místo {deal.turn} nemůže vzít poslední odhozenou kartu: ")
+    assert text.startswith(f"místo\xa0{deal.turn} nemůže vzít poslední odhozenou kartu: ")
     assert "take" not in text
 
 
@@ -275,7 +263,7 @@ def _outcome(result: str, by: str | None = None) -> SimpleNamespace:
     ("en", "discard", "Seat 2 wins by claiming the discard 5c, ×2"),
     ("en", "draw-claim", "Seat 2 wins by claiming the stock draw 5c, ×1"),
     ("it", "self-draw", "Il posto 2 vince con pescata propria: 5c, ×3"),
-    ("cs", "discard", "Místo 2 vyhrává nárokem na odhozenou kartu 5c, ×2"),
+    ("cs", "discard", "Hráč na místě\xa02 vyhrává nárokem na odhozenou kartu 5c, ×2"),
     ("ms", "draw-claim", "Tempat duduk 2 menang dengan menuntut cabutan stok 5c, ×1"),
     ("es", "self-draw", "El asiento 2 gana por robo propio con 5c, ×3"),
 ])
@@ -288,7 +276,7 @@ def test_outcome_wins(language: str, by: str, expected: str) -> None:
     ("it", "La smazzata finisce patta: il tallone è esaurito."),
     ("cs", "Rozdání končí nerozhodně: talon došel."),
     ("ms", "Pusingan berakhir seri: stok sudah habis."),
-    ("es", "La ronda termina en tablas: se acabó el mazo."),
+    ("es", "La ronda termina en tablas: se ha agotado el mazo."),
 ])
 def test_outcome_drawn(language: str, expected: str) -> None:
     assert translator(language).outcome(_outcome("drawn")) == expected
@@ -307,186 +295,16 @@ def test_unknown_outcome_is_an_error() -> None:
         translator("en").outcome(_outcome("in-progress"))
 
 
-# --- the rules -----------------------------------------------------------------------------
-
-def test_every_ruling_is_stated() -> None:
-    stated = [ruling for section in RULEBOOK for ruling in section.rulings]
-    assert sorted(set(stated)) == list(range(1, 17))
-    assert len({section.key for section in RULEBOOK}) == len(RULEBOOK)
-
-
-def test_rules_examples_are_what_they_say() -> None:
-    from kowah.hands import waits
-
-    verdicts = {}
-    for section in RULEBOOK:
-        for block in section.blocks:
-            if isinstance(block, Examples):
-                for example in block.items:
-                    assert isinstance(example, Example)
-                    verdicts[example.cards] = example
-    for cards, example in verdicts.items():
-        if len(cards) == 8:  # R6, R7, R8: ready or not, and the waits
-            found = waits(cards)
-            assert bool(found) == example.verdict.startswith(("ready", "either")), example
-            if example.waits:
-                assert set(example.waits) == set(found)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("format", FORMATS)
-def test_golden_rules(language: str, format: str) -> None:
-    """The rendered rules match tests/golden; KOWAH_UPDATE_GOLDEN=1 rewrites them."""
-    rendered = render_rules(language, format)
-    path = GOLDEN / f"rules.{language}.{EXTENSIONS[format]}"
-    if UPDATE_GOLDEN:
-        path.write_text(rendered, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == rendered
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_text_rules_are_wrapped_and_numbered(language: str) -> None:
-    text = render_rules(language)
-    assert max(len(line) for line in text.splitlines()) <= 78
-    t = translator(language)
-    for number, section in enumerate(RULEBOOK, start=1):
-        label = f" ({section.label})" if section.rulings else ""
-        assert f"\n{number}. {t.gettext('rules', section.title)}{label}\n" in text
-    assert "\xa0" not in text
-
-
-def _labelled_rulings(heading: str) -> list[int]:
-    """The rulings a heading's label names: "6. Ready hands (R4–R6)" gives [4, 5, 6]."""
-    match = re.search(r" \((R\d+(?:–R\d+)?(?:, R\d+(?:–R\d+)?)*)\)$", heading)
-    if match is None:
-        return []
-    rulings: list[int] = []
-    for part in match[1].split(", "):
-        first, _, last = part.partition("–")
-        rulings += range(int(first[1:]), int((last or first)[1:]) + 1)
-    return rulings
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("format", ["text", "markdown"])
-def test_every_ruling_is_labelled_once_on_its_section(language: str, format: str) -> None:
-    """A reader who meets "(R14)" elsewhere finds R14 on exactly one heading: the claims."""
-    rendered = render_rules(language, format)
-    if format == "text":
-        lines = rendered.splitlines()
-        headings = [line for line, under in itertools.pairwise(lines)
-                    if under and set(under) == {"-"}]
-    else:
-        headings = [line[3:] for line in rendered.splitlines() if line.startswith("## ")]
-    assert len(headings) == len(RULEBOOK)
-    labelled = [_labelled_rulings(heading) for heading in headings]
-    assert sorted(ruling for rulings in labelled for ruling in rulings) == list(range(1, 17))
-    claims = translator(language).gettext("rules", "Claims")
-    assert [heading for heading in headings if 14 in _labelled_rulings(heading)] == [
-        f"12. {claims} (R14)"]
-    assert labelled == [list(section.rulings) for section in RULEBOOK]
-    for section in RULEBOOK:  # each label once, and no other ruling number in the text
-        if section.rulings:
-            assert rendered.count(f" ({section.label})\n") == 1
-            rendered = rendered.replace(f" ({section.label})\n", "\n")
-    assert re.search(r"\bR\d", rendered) is None
-
-
-def test_ruling_labels() -> None:
-    assert [section.label for section in RULEBOOK] == [
-        "", "R1–R2", "R3", "R9", "R10", "R4–R6", "R7", "R8", "R11", "R12", "R13", "R14", "R15",
-        "R16"]
-    lines = render_rules("en").splitlines()
-    assert "6. Ready hands (R4–R6)" in lines and "1. Objective" in lines
-    assert "## 12. Claims (R14)" in render_rules("en", "markdown").splitlines()
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_html_has_an_anchor_for_every_ruling(language: str) -> None:
-    page = render_rules(language, "html")
-    ids = re.findall(r'\bid="([^"]+)"', page)
-    assert len(ids) == len(set(ids))
-    assert [i for i in ids if re.fullmatch(r"r\d+", i)] == [
-        f"r{n}" for s in RULEBOOK for n in s.rulings]
-    assert [i for i in ids if not re.fullmatch(r"r\d+", i)] == [s.key for s in RULEBOOK]
-    claims = page[page.index('<section id="claims">'):].split("</h2>")[0]
-    assert '<span id="r14"></span>' in claims and '<span class="rulings">(R14)</span>' in claims
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_markdown_keeps_adjacent_lists_apart(language: str) -> None:
-    """A list right after another must not continue it (CommonMark merges them otherwise)."""
-    lists = sum(isinstance(block, Bullets | Examples | Legend)
-                for section in RULEBOOK for block in section.blocks)
-    page = markdown_it.MarkdownIt("commonmark").render(render_rules(language, "markdown"))
-    assert page.count("<ul>") == lists
-    codes = render_rules(language, "markdown").split("\n## 3. ")[1].split("\n## ")[0]
-    assert "\n\n<!-- -->\n\n- `5c`: " in codes
-
-
-def test_rules_use_localised_card_names() -> None:
-    assert "pětka mincí nebo pětka šňůr" in render_rules("cs")
-    markdown = render_rules("es", "markdown").replace("\xa0", " ")
-    assert "(5 monedas, 5 sartas, 5 miríadas)" in markdown
-    assert "Five of Coins or Five of Strings" in render_rules("en", "html")
-
-
-def test_rules_accept_a_translator_or_a_tag() -> None:
-    assert render_rules(translator("it"), "markdown") == render_rules("it_IT.UTF-8", "markdown")
-
-
-class _Checker(html.parser.HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.stack: list[str] = []
-        self.tags: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.stack.append(tag)
-        self.tags.add(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack.pop() == tag
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_html_is_a_balanced_fragment(language: str) -> None:
-    checker = _Checker()
-    checker.feed(render_rules(language, "html"))
-    checker.close()
-    assert checker.stack == []
-    assert checker.tags == {"section", "h2", "span", "p", "ul", "li", "code"}
-
-
-class _Hostile(gettext.NullTranslations):
-    def pgettext(self, context: str, message: str) -> str:
-        return message + " <b>&*_[x]#"
-
-
-def test_html_and_markdown_escape_the_text() -> None:
-    t = Translator("en", _Hostile())
-    page = render_rules(t, "html")
-    assert "<b>" not in page and "&lt;b&gt;&amp;" in page
-    markdown = render_rules(t, "markdown")
-    assert "<b>&\\*" not in markdown and "\\<b\\>&\\*\\_\\[x\\]\\#" in markdown
-
-
-def test_unknown_format_is_an_error_naming_it() -> None:
-    with pytest.raises(RulesFormatError, match="'pdf'") as raised:
-        render_rules("en", "pdf")
-    assert isinstance(raised.value, KowahError) and isinstance(raised.value, ValueError)
-    assert translator("cs").error(raised.value).startswith("neznámý formát pravidel 'pdf'")
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(language: str) -> None:
     import random as _random
 
     from kowah import Deal
-    from kowah.players import NormalPlayer, play_deal
+    from kowah.players import HardPlayer
+    from kowah.simulation import play_deal
 
     t = translator(language)
-    deal = play_deal([NormalPlayer(_random.Random(seat)) for seat in range(3)], Deal.shuffled(seed=11))
+    deal = play_deal([HardPlayer(_random.Random(seat)) for seat in range(3)], Deal.shuffled(seed=11))
     kinds = set()
     for event in deal.observation(0).events:
         kinds.add(event.kind)
@@ -535,3 +353,10 @@ def test_english_needs_no_babel() -> None:
             "      any(name.split('.')[0] == 'babel' for name in sys.modules))\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["en", "a", "and", "b", "a,", "b,", "or", "c", "False"]
+
+
+def test_render_rules_is_still_importable_from_i18n() -> None:
+    """0.1 code calls kowah.i18n.render_rules; it gives what kowah.rendering gives."""
+    from kowah import rendering
+
+    assert render_rules("cs", "markdown") == rendering.render_rules("cs", "markdown")

@@ -22,9 +22,10 @@ from jsonschema import Draft202012Validator
 from kowah import ActionKind, Deal
 from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Pack
 from kowah.errors import RecordError
-from kowah.players import make_player, play_deal
+from kowah.players import make_player
 from kowah.record import FORMAT, MAX_ACTIONS, MAX_SIZE, Record, replay_outcome
 from kowah.rules import MONEY_RULES
+from kowah.simulation import play_deal
 
 Json = dict[str, Any]
 
@@ -57,8 +58,8 @@ def record_json(deal: Deal) -> Json:
 
 
 def played_deal(seed: int) -> Deal:
-    """A deal played to its end by the built-in normal players (they win more often)."""
-    players = [make_player("normal", random.Random(seed * 3 + seat)) for seat in range(3)]
+    """A deal played to its end by the built-in hard players (they win more often)."""
+    players = [make_player("hard", random.Random(seed * 3 + seat)) for seat in range(3)]
     return play_deal(players, Deal.shuffled(seed=seed))
 
 

@@ -1,8 +1,10 @@
 """Sphinx directives that generate parts of the kowah documentation from the package itself.
 
 ``.. kowah-rules:: LANG``
-    The complete rules in *LANG*, exactly as ``kowah rules --lang LANG --format html`` prints
-    them (a raw HTML fragment), so the rules pages can never drift from the command.
+    The complete rules in *LANG*, exactly as ``kowah rules --lang LANG --format html
+    --fragment`` prints them (a raw HTML fragment), so the rules pages can never drift from
+    the command, after links to the same rules in the other languages. The page that holds
+    it is marked as written in *LANG*: its content is wrapped in ``<div lang="LANG">``.
 
 ``.. kowah-cli::`` / ``.. kowah-cli:: SUBCOMMAND``
     The ``--help`` text of the ``kowah`` command, or of one of its subcommands, taken from the
@@ -25,13 +27,18 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 import kowah
 from kowah.cli import build_parser
-from kowah.i18n import LANGUAGES, render_rules, translator
+from kowah.i18n import LANGUAGES, translator
+from kowah.rendering import render_language_links, render_rules
 from kowah.rulebook import TITLE
 
 __all__ = ["HELP_COLUMNS", "cli_help", "rules_html", "rules_title", "setup", "subcommands"]
+
+#: The metadata key that marks a page as written in one language (set by ``kowah-rules``).
+LANGUAGE_KEY = "kowah-language"
 
 _PACKAGE = Path(kowah.__file__).resolve().parent
 
@@ -107,10 +114,29 @@ class RulesDirective(SphinxDirective):
             raise self.error(f"kowah-rules: unknown language {language!r} "
                              f"(the languages are {', '.join(LANGUAGES)})")
         # The page depends on the package's text, not only on its own source.
-        _note_dependencies(self, "i18n.py", "rulebook.py", f"_locale/{language}/LC_MESSAGES/kowah.mo")
+        _note_dependencies(self, "i18n.py", "rendering.py", "rulebook.py",
+                           f"_locale/{language}/LC_MESSAGES/kowah.mo")
+        self.env.metadata[self.env.docname][LANGUAGE_KEY] = language
+        builder = self.env.app.builder
+        here = builder.get_target_uri(self.env.docname)
+        folder = self.env.docname.rpartition("/")[0]
+
+        def href(other: str) -> str:
+            target = f"{folder}/{other}" if folder else other
+            return relative_uri(here, builder.get_target_uri(target))
+
+        links = render_language_links(language, href)
         html = rules_html(language)
-        wrapped = f'<div class="kowah-rules" lang="{language}">\n{html}</div>\n'
+        wrapped = f'{links}<div class="kowah-rules">\n{html}</div>\n'
         return [nodes.raw("", wrapped, format="html")]
+
+
+def _mark_language(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                   doctree: nodes.document | None) -> None:
+    """Wrap the content of a page written in one language in ``<div lang="LANG">``."""
+    language = app.env.metadata.get(pagename, {}).get(LANGUAGE_KEY)
+    if language is not None and "body" in context:
+        context["body"] = f'<div class="kowah-page" lang="{language}">\n{context["body"]}</div>\n'
 
 
 class CliDirective(SphinxDirective):
@@ -137,4 +163,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.add_directive("kowah-rules", RulesDirective)
     app.add_directive("kowah-cli", CliDirective)
+    app.connect("html-page-context", _mark_language)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

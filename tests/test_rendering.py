@@ -1,0 +1,365 @@
+"""The rules rendered as text, Markdown and HTML (kowah.rendering), in every language.
+
+The rulebook is walked once for all three formats; these tests check each format's layout,
+the golden files in tests/golden (``KOWAH_UPDATE_GOLDEN=1`` rewrites them), the standalone
+HTML document and the links between the languages.
+"""
+
+from __future__ import annotations
+
+import gettext
+import html.parser
+import itertools
+import os
+import re
+from pathlib import Path
+
+import markdown_it  # installed with the docs extra (myst-parser), which the test command uses
+import pytest
+
+from kowah import KowahError
+from kowah.i18n import LANGUAGES, RulesFormatError, Translator, translator
+from kowah.rendering import (
+    FORMATS,
+    LANGUAGE_NAMES,
+    render_language_links,
+    render_rules,
+    render_rules_document,
+    rulebook_messages,
+)
+from kowah.rulebook import RULEBOOK, Bullets, Example, Examples, Legend, Paragraph
+from kowah.rulebook import section as rulebook_section
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+EXTENSIONS = {"text": "txt", "markdown": "md", "html": "html"}
+UPDATE_GOLDEN = os.environ.get("KOWAH_UPDATE_GOLDEN") == "1"
+
+
+def test_every_ruling_is_stated() -> None:
+    stated = [ruling for section in RULEBOOK for ruling in section.rulings]
+    assert sorted(set(stated)) == list(range(1, 17))
+    assert len({section.key for section in RULEBOOK}) == len(RULEBOOK)
+
+
+def test_rules_examples_are_what_they_say() -> None:
+    from kowah.hands import waits
+
+    verdicts = {}
+    for section in RULEBOOK:
+        for block in section.blocks:
+            if isinstance(block, Examples):
+                for example in block.items:
+                    assert isinstance(example, Example)
+                    verdicts[example.cards] = example
+    for cards, example in verdicts.items():
+        if len(cards) == 8:  # R6, R7, R8: ready or not, and the waits
+            found = waits(cards)
+            assert bool(found) == example.verdict.startswith(("ready", "either")), example
+            if example.waits:
+                assert set(example.waits) == set(found)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("format", FORMATS)
+def test_golden_rules(language: str, format: str) -> None:
+    """The rendered rules match tests/golden; KOWAH_UPDATE_GOLDEN=1 rewrites them."""
+    rendered = render_rules(language, format)
+    path = GOLDEN / f"rules.{language}.{EXTENSIONS[format]}"
+    if UPDATE_GOLDEN:
+        path.write_text(rendered, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == rendered
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_text_rules_are_wrapped_and_numbered(language: str) -> None:
+    text = render_rules(language)
+    assert max(len(line) for line in text.splitlines()) <= 78
+    t = translator(language)
+    numbered = [section for section in RULEBOOK if not section.note]
+    for number, section in enumerate(numbered, start=1):
+        label = f" ({section.label})" if section.rulings else ""
+        title = t.gettext("rules", section.title).replace("\xa0", " ")
+        assert f"\n{number}. {title}{label}\n" in text
+    for section in RULEBOOK:
+        if section.note:  # unnumbered, right after the title
+            assert text.split("\n")[3] == t.gettext("rules", section.title).replace("\xa0", " ")
+    assert "\xa0" not in text
+
+
+def _labelled_rulings(heading: str) -> list[int]:
+    """The rulings a heading's label names: "6. Ready hands (R4–R6)" gives [4, 5, 6]."""
+    match = re.search(r" \((R\d+(?:–R\d+)?(?:, R\d+(?:–R\d+)?)*)\)$", heading)
+    if match is None:
+        return []
+    rulings: list[int] = []
+    for part in match[1].split(", "):
+        first, _, last = part.partition("–")
+        rulings += range(int(first[1:]), int((last or first)[1:]) + 1)
+    return rulings
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("format", ["text", "markdown"])
+def test_every_ruling_is_labelled_once_on_its_section(language: str, format: str) -> None:
+    """A reader who meets "(R14)" elsewhere finds R14 on exactly one heading: the claims."""
+    rendered = render_rules(language, format)
+    if format == "text":
+        lines = rendered.splitlines()
+        headings = [line for line, under in itertools.pairwise(lines)
+                    if under and set(under) == {"-"}]
+    else:
+        headings = [line[3:] for line in rendered.splitlines() if line.startswith("## ")]
+    assert len(headings) == len(RULEBOOK)
+    labelled = [_labelled_rulings(heading) for heading in headings]
+    assert sorted(ruling for rulings in labelled for ruling in rulings) == list(range(1, 17))
+    claims = translator(language).gettext("rules", "Claims")
+    assert [heading for heading in headings if 14 in _labelled_rulings(heading)] == [
+        f"12. {claims} (R14)"]
+    assert labelled == [list(section.rulings) for section in RULEBOOK]
+    for section in RULEBOOK:  # each label once, and no other ruling number in the text
+        if section.rulings:
+            assert rendered.count(f" ({section.label})\n") == 1
+            rendered = rendered.replace(f" ({section.label})\n", "\n")
+    assert re.search(r"\bR\d", rendered) is None
+
+
+def test_ruling_labels() -> None:
+    assert [section.label for section in RULEBOOK] == [
+        "", "", "R1–R2", "R3", "R9", "R10", "R4–R6", "R7", "R8", "R11", "R12", "R13", "R14", "R15",
+        "R16"]
+    lines = render_rules("en").splitlines()
+    assert "6. Ready hands (R4–R6)" in lines and "1. Objective" in lines
+    assert "## 12. Claims (R14)" in render_rules("en", "markdown").splitlines()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_html_has_an_anchor_for_every_ruling(language: str) -> None:
+    page = render_rules(language, "html")
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if re.fullmatch(r"r\d+", i)] == [
+        f"r{n}" for s in RULEBOOK for n in s.rulings]
+    assert [i for i in ids if not re.fullmatch(r"r\d+", i)] == [s.key for s in RULEBOOK]
+    claims = page[page.index('<section id="claims">'):].split("</h2>")[0]
+    assert '<span id="r14"></span>' in claims and '<span class="rulings">(R14)</span>' in claims
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_markdown_keeps_adjacent_lists_apart(language: str) -> None:
+    """A list right after another must not continue it (CommonMark merges them otherwise)."""
+    lists = sum(isinstance(block, Bullets | Examples | Legend)
+                for section in RULEBOOK for block in section.blocks)
+    page = markdown_it.MarkdownIt("commonmark").render(render_rules(language, "markdown"))
+    assert page.count("<ul>") == lists
+    codes = render_rules(language, "markdown").split("\n## 3. ")[1].split("\n## ")[0]
+    assert "\n\n<!-- -->\n\n- `5c`: " in codes
+
+
+def test_rules_use_localised_card_names() -> None:
+    assert "pětka mincí nebo pětka šňůr" in render_rules("cs")
+    markdown = render_rules("es", "markdown").replace("\xa0", " ")
+    assert "(5 monedas, 5 sartas, 5 miríadas)" in markdown
+    assert "Five of Coins or Five of Strings" in render_rules("en", "html")
+
+
+def test_rules_accept_a_translator_or_a_tag() -> None:
+    assert render_rules(translator("it"), "markdown") == render_rules("it_IT.UTF-8", "markdown")
+
+
+class _Checker(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.tags: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.add(tag)
+        if tag not in ("meta", "link", "br", "img"):  # void elements have no end tag
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack.pop() == tag
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_html_is_a_balanced_fragment(language: str) -> None:
+    checker = _Checker()
+    checker.feed(render_rules(language, "html"))
+    checker.close()
+    assert checker.stack == []
+    assert checker.tags == {"section", "h2", "span", "p", "ul", "li", "code"}
+
+
+def test_html_and_markdown_escape_the_text() -> None:
+    t = Translator("en", _Hostile())
+    page = render_rules(t, "html")
+    assert "<b>" not in page and "&lt;b&gt;&amp;" in page
+    markdown = render_rules(t, "markdown")
+    assert "<b>&\\*" not in markdown and "\\<b\\>&\\*\\_\\[x\\]\\#" in markdown
+
+
+def test_unknown_format_is_an_error_naming_it() -> None:
+    with pytest.raises(RulesFormatError, match="'pdf'") as raised:
+        render_rules("en", "pdf")
+    assert isinstance(raised.value, KowahError) and isinstance(raised.value, ValueError)
+    assert translator("cs").error(raised.value).startswith("neznámý formát pravidel „pdf“")
+
+
+# --- the note, the opening, the one walk ---------------------------------------------------
+
+
+def test_the_note_on_surprising_rulings_opens_the_rules_unnumbered() -> None:
+    note = RULEBOOK[0]
+    assert note.note and note.key == "surprises" and note.rulings == ()
+    assert [s.key for s in RULEBOOK if s.note] == ["surprises"]
+    (intro, items) = note.blocks
+    assert isinstance(intro, Paragraph) and isinstance(items, Bullets)
+    assert len(items.items) == 6  # exact-copy wait, honours, two triples, same rank, claims, money
+    text = render_rules("en")
+    assert text.index("Rulings that may surprise") < text.index("1. Objective")
+    assert "Rulings that may surprise" not in text.split("1. Objective")[1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("format", FORMATS)
+def test_the_note_is_in_every_format_and_translated(language: str, format: str) -> None:
+    t = translator(language)
+    rendered = render_rules(language, format).replace("\n", " ").replace("\xa0", " ")
+    rendered = re.sub(r" +", " ", html.unescape(rendered) if format == "html" else rendered)
+    rendered = rendered.replace("\\", "")  # Markdown escapes
+    note = RULEBOOK[0]
+    for message in (note.title, *note.blocks[1].items):  # type: ignore[union-attr]
+        words = t.gettext("rules", message).replace("\xa0", " ")
+        if language != "en":
+            assert words != message, (language, message)
+        if format == "text":  # wrapped: compare word by word
+            assert " ".join(words.split()) in rendered
+        else:
+            assert words in rendered
+
+
+def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -> None:
+    objective = " ".join(b.text for b in rulebook_section("objective").blocks if isinstance(b, Paragraph))
+    assert "Cheki, with a capital C, is the game's other name" in objective
+    codes = rulebook_section("codes").blocks[1]
+    assert isinstance(codes, Bullets)
+    assert any("English names of the suits" in item for item in codes.items)
+    # Where m or s reads as another suit, the translation says which suit it is not.
+    letters = "The letters come from the English names of the suits, Coins, Strings and Myriads, " \
+              "and are the same in every language."
+    for language, clash in (("it", "non le monete"), ("es", "no monedas"), ("cs", "ne mince"),
+                            ("ms", "bukan syiling")):
+        assert clash in translator(language).gettext("rules", letters), language
+
+
+def test_one_walk_lists_every_message_the_rules_show() -> None:
+    """rulebook_messages() and the renderers share one walk: what one lists, the other shows."""
+    messages = rulebook_messages()
+    assert messages[0] == ("rules", "The rules of Kowah")
+    assert len(messages) == len(set(messages))
+    assert {context for context, _ in messages} == {"rules"}
+    shown = " ".join(render_rules(Translator("en", _Marking()), "text").split())
+    for _context, message in messages:
+        if message == "The rules in other languages":  # the label of the links, not the rules
+            continue
+        head = " ".join(message.split("{")[0].split())
+        assert f"⟦{head}" in shown, message
+    assert shown.count("⟦") == sum(1 for _ in _shown_messages())
+
+
+def _shown_messages() -> list[str]:
+    """Every translatable string of the rulebook, counted once per place it is shown."""
+    found = ["title"]
+    for part in RULEBOOK:
+        found.append(part.title)
+        for block in part.blocks:
+            if isinstance(block, Paragraph):
+                found.append(block.text)
+            elif isinstance(block, Bullets):
+                found += block.items
+            elif isinstance(block, Examples):
+                found += [example.verdict for example in block.items]
+    return found
+
+
+class _Hostile(gettext.NullTranslations):
+    def pgettext(self, context: str, message: str) -> str:
+        return message + " <b>&*_[x]#"
+
+
+class _Marking(gettext.NullTranslations):
+    def pgettext(self, context: str, message: str) -> str:
+        return f"⟦{message}⟧" if context == "rules" else message
+
+
+# --- the standalone document and the links between languages -------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_standalone_document(language: str) -> None:
+    page = render_rules_document(language)
+    lines = page.splitlines()
+    assert lines[:4] == ["<!DOCTYPE html>", f'<html lang="{language}">', "<head>",
+                         '<meta charset="utf-8">']
+    title = translator(language).gettext("rules", "The rules of Kowah")
+    assert f"<title>{html.escape(title)}</title>" in page
+    assert f"<h1>{html.escape(title)}</h1>" in page
+    assert render_rules(language, "html") in page
+    assert "prefers-color-scheme: dark" in page and 'name="viewport"' in page
+    assert re.search(r"(src|href)=|https?://|@import|url\(", page) is None  # nothing from elsewhere
+    checker = _Checker()
+    checker.feed(page.split("\n", 1)[1])
+    checker.close()
+    assert checker.stack == []
+
+
+def test_the_document_escapes_its_title() -> None:
+    page = render_rules_document(Translator("en", _Hostile()))
+    assert "<title>The rules of Kowah &lt;b&gt;&amp;*_[x]#</title>" in page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_language_links_name_each_language_in_itself(language: str) -> None:
+    links = render_language_links(language, lambda other: f"../{other}/")
+    assert LANGUAGE_NAMES == {"en": "English", "it": "Italiano", "cs": "Čeština",
+                              "ms": "Bahasa Melayu", "es": "Español"}
+    for other, name in LANGUAGE_NAMES.items():
+        if other == language:
+            assert f'<span aria-current="page">{name}</span>' in links
+            assert f'href="../{other}/"' not in links
+        else:
+            assert f'<a href="../{other}/" hreflang="{other}" lang="{other}">{name}</a>' in links
+    label = translator(language).gettext("rules", "The rules in other languages")
+    assert f'aria-label="{label}"' in links
+    assert language == "en" or label != "The rules in other languages"
+
+
+# --- kowah rules --------------------------------------------------------------------------
+
+
+def _kowah(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from kowah.cli import main
+
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_kowah_rules_html_is_a_whole_document_and_fragment_the_section(
+    language: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "html"], capsys)
+    assert code == 0 and out == render_rules_document(language)
+    assert out.startswith("<!DOCTYPE html>\n") and f'<html lang="{language}">' in out
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "html", "--fragment"], capsys)
+    assert code == 0 and out == render_rules(language, "html")
+    code, out, _ = _kowah(["rules", "--lang", language, "--format", "markdown"], capsys)
+    assert code == 0 and out == render_rules(language, "markdown")
+
+
+def test_fragment_needs_html(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _kowah(["rules", "--fragment"], capsys)
+    assert (code, out) == (2, "") and err == "kowah: error: --fragment needs --format html\n"
+    code, out, err = _kowah(["rules", "--lang", "es", "--format", "text", "--fragment"], capsys)
+    assert (code, out) == (2, "") and err == "kowah: error: --fragment requiere --format html\n"
