@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KOWAH_DECK",
+    "MAX_COPIES",
     "MONEY_PACK",
     "Card",
     "Honour",
