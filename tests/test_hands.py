@@ -26,6 +26,7 @@ from kowah import (
     format_cards,
 )
 from kowah.hands import (
+    DiscardOption,
     Split,
     discard_options,
     distance,
@@ -547,3 +548,17 @@ def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
         key = _tables.hand_key(hand)
         assert (cold.find(key, bytes(hand)) >= 0) == (warm.find(key, bytes(hand)) >= 0) == (hand in table)
     assert cold.keys  # it has warmed itself on the way (WARM lookups)
+
+
+def test_splits_and_discard_options_are_frozen_values() -> None:
+    import pickle
+
+    split = splits(cards("9c 9s 9m 9c 9s 9m 1c 1c"))[-1]
+    assert pickle.loads(pickle.dumps(split)) == split
+    assert hash(split) == hash(Split(split.triples, split.pair))
+    with pytest.raises(AttributeError):
+        split.pair = (Card.C2, Card.C2)
+    option = discard_options(cards("5c 5c 5s 5s 5m 8c 8c 9m 1c"))[0]
+    same = DiscardOption(option.discard, option.distance, {})
+    assert option == same and hash(option) == hash(same)  # improvements are not compared
+    assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
