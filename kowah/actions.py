@@ -335,7 +335,19 @@ class Reason(enum.StrEnum):
 
 
 def _params(value: Mapping[str, object]) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise ActionTypeError(N_("error", "a refusal's fields must be a mapping, not {value} of type {type}"),
+                              value=shorten(value), type=type(value).__name__)
     return MappingProxyType(dict(value))
+
+
+_NO_REASON = N_("error", "a refusal's reason must be a Reason, not {value} of type {type}")
+_NO_ACTION = N_("error", "a refusal's action must be an Action, not {value} of type {type}")
+
+
+def _check_type(value: object, expected: type, template: str) -> None:
+    if not isinstance(value, expected):
+        raise ActionTypeError(template, value=shorten(value), type=type(value).__name__)
 
 
 @attrs.frozen
@@ -353,9 +365,9 @@ class Refusal:
     """
 
     #: Why.
-    reason: Reason
+    reason: Reason = attrs.field(validator=lambda _, __, value: _check_type(value, Reason, _NO_REASON))
     #: The action refused.
-    action: Action
+    action: Action = attrs.field(validator=lambda _, __, value: _check_type(value, Action, _NO_ACTION))
     #: The fields of the reason's template (cards as :class:`~kowah.cards.Card`).
     params: Mapping[str, object] = attrs.field(factory=dict, converter=_params, hash=False)
 
