@@ -27,6 +27,7 @@ extensions = [
     "sphinx.ext.doctest",
     "myst_parser",
     "kowah_docs",
+    "kowah_cards",
 ]
 
 source_suffix = {".rst": "restructuredtext"}

@@ -591,17 +591,17 @@ def test_random_playout_from_a_declared_position() -> None:
 def test_known_cards_are_always_in_the_hand() -> None:
     """Cards an observation calls known (exposed pairs, takes, public draws) are held, copies counted.
 
-    Played by the normal AI, which takes and declares often, so a declared wait that was
+    Played by the hard AI, which takes and declares often, so a declared wait that was
     also taken from the discards comes up (that case once listed three known copies).
     """
     from collections import Counter
 
-    from kowah.players import NormalPlayer
+    from kowah.players import HardPlayer
 
     declared_after_take = public_draws = 0
     for seed in range(60):
         deal = Deal.shuffled(seed)
-        players = [NormalPlayer(random.Random(seed * 3 + k)) for k in range(3)]
+        players = [HardPlayer(random.Random(seed * 3 + k)) for k in range(3)]
         while not deal.is_over:
             seat = deal.to_move()[0]
             action = players[seat].choose(deal.observation(seat), deal.legal_actions(seat))
