@@ -83,14 +83,17 @@ class Playout:
     stock: int
     #: The seat to draw or take, or to discard.
     turn: int
+    #: Whether that seat must draw or take, or discard; or the deal is over.
     phase: Phase
     #: The seat that has just discarded with a ready hand and may still declare (R11).
     window: int | None
     #: The latest discard while it may be taken (R10): never by a declared seat (R12).
     latest: Card | None
-    #: The card drawn this turn, the card taken this turn.
+    #: The card drawn this turn, if the seat to move has drawn.
     drawn: Card | None
+    #: The card taken from the discards this turn, if the seat to move has taken (R10).
     taken: Card | None
+    #: How the deal ended, or ``None``.
     outcome: Outcome | None
 
     @classmethod
