@@ -36,6 +36,7 @@ from kowah import (
     Phase,
     Reason,
     RecordError,
+    Refusal,
     Rules,
     random_playout,
 )
@@ -757,7 +758,7 @@ BAD_VALUES = [None, True, 1.5, "x", -1, 3, 10**5000, [], {}, object(), Card.C5, 
 
 
 def _entry_points() -> dict[str, Callable[[object], object]]:
-    from kowah import Event, EventKind, Record, Refusal, replay_outcome
+    from kowah import Event, EventKind, Record, replay_outcome
 
     deal = Deal.shuffled(1)
     deck = KOWAH_DECK.cards
@@ -815,3 +816,23 @@ def test_no_plain_python_error_for_any_input(name: str) -> None:
                 assert isinstance(error, KowahTypeError)
         except Exception as error:  # pragma: no cover - the failure this test exists for
             pytest.fail(f"{name}({type(value).__name__}) raised {type(error).__name__}: {error!s:.200}")
+
+
+@pytest.mark.parametrize("language", ["it", "cs", "ms", "es"])
+def test_every_reason_is_said_in_every_language(language: str) -> None:
+    """The text layer turns a Reason (with its fields) into a sentence; none is left in English."""
+    import string
+
+    from kowah.i18n import translator
+
+    t = translator(language)
+    for reason in Reason:
+        fields = {name for _, name, _, _ in string.Formatter().parse(reason.template) if name}
+        params = {name: {"card": Card.C5, "drawn": Card.M9, "turn": 2, "waits": "5c 5s"}[name]
+                  for name in fields}
+        refusal = Refusal(reason, Action.discard(1, Card.C5), params)
+        said = t.refusal(refusal)
+        assert said != str(refusal), reason
+        assert all(str(value) in said for value in params.values()), (reason, said)
+        error = t.error(IllegalActionError(refusal))
+        assert said in error and "5c" in error
