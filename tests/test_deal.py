@@ -836,3 +836,17 @@ def test_every_reason_is_said_in_every_language(language: str) -> None:
         assert all(str(value) in said for value in params.values()), (reason, said)
         error = t.error(IllegalActionError(refusal))
         assert said in error and "5c" in error
+
+
+def test_the_deals_public_state_is_read_only() -> None:
+    deal = Deal.shuffled(2)
+    for name, value in (("deck", ()), ("first", 0), ("rules", MONEY_RULES), ("events", ()),
+                        ("history", ()), ("turn", 0), ("latest_discard", None)):
+        with pytest.raises(AttributeError):
+            setattr(deal, name, value)
+    with pytest.raises(AttributeError):
+        deal.colour = "red"  # type: ignore[attr-defined]  # no new attributes either (slots)
+    assert isinstance(deal.events, tuple) and isinstance(deal.history, tuple)
+    observation = deal.observation(deal.turn)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        observation.hand = ()  # type: ignore[misc]
