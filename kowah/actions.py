@@ -250,6 +250,10 @@ class Action:
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Unpickled (e.g. from a worker process), an action is the shared value again.
+        return _shared, (self.seat, self.kind, self.card)
+
     def __repr__(self) -> str:
         name = "pass_" if self.kind is ActionKind.PASS else self.kind.value
         if self.kind in _WITH_CARD:

@@ -212,7 +212,11 @@ def test_no_invalid_action_can_be_built(build: Callable[[], object], error: type
 
 
 def test_actions_are_frozen_and_shared() -> None:
+    import copy
+    import pickle
+
     action = Action.discard(0, Card.C5)
+    assert pickle.loads(pickle.dumps(action)) is action and copy.deepcopy(action) is action
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         action.card = Card.C6  # type: ignore[misc]
     same = Action(0, ActionKind.DISCARD, Card.C5)
