@@ -216,9 +216,9 @@ def test_actions_are_frozen_and_shared() -> None:
     import pickle
 
     action = Action.discard(0, Card.C5)
-    assert pickle.loads(pickle.dumps(action)) is action and copy.deepcopy(action) is action
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         action.card = Card.C6  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(action)) is action and copy.deepcopy(action) is action
     same = Action(0, ActionKind.DISCARD, Card.C5)
     assert same == action and hash(same) == hash(action)
     assert Action.declare(0, None) == Action(0, ActionKind.DECLARE)
