@@ -172,7 +172,7 @@ class Record:
     def loads(cls, text: str | bytes) -> Record:
         """Read a record from JSON text.
 
-        Raises :class:`~kowah.RecordError`: with ``action=None`` when the record cannot be
+        Raises :class:`~kowah.errors.RecordError`: with ``action=None`` when the record cannot be
         read at all, with the 0-based index of a malformed action otherwise. Legality of the
         actions is checked by :meth:`replay`.
 
@@ -240,7 +240,7 @@ class Record:
 
         A ``declare`` without a wait takes the hand's only wait, and :attr:`passed` closes
         the last declaring window when every action is replayed. Raises
-        :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
+        :class:`~kowah.errors.RecordError` naming the 0-based index of the first illegal action.
         """
         if upto is not None and (type(upto) is not int or upto < 0):
             error = KowahTypeError if type(upto) is not int else KowahError
