@@ -224,8 +224,10 @@ class _Table(Screen):
     def public_draw(self, seat: int, card: Card) -> str:
         """One public draw (R13), worded so that the seat cannot be read as a hand position."""
         if seat == HUMAN:
-            return self.t.gettext("cli", "{card} by you").format(card=self.card(card))
-        return self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
+            text = self.t.gettext("cli", "{card} by you").format(card=self.card(card))
+        else:
+            text = self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
+        return text.replace(" ", "\u00a0")  # one draw is never split across two lines
 
     # -- input --
 
