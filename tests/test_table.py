@@ -169,7 +169,7 @@ def test_after_declaring_the_table_keeps_showing_and_the_turns_play_themselves()
     assert tables >= locked_turns
     assert rest.count("You have declared: you wait for") == tables
     assert "DECLARED, waits for" in rest
-    assert "Public draws: " in rest and " by you" in rest and " by seat " in rest
+    assert "Public draws: " in rest and "\xa0by\xa0you" in rest and "\xa0by\xa0seat\xa0" in rest
     assert not re.search(r"Public draws: .*\b\d:\w\w", out)  # "1:4s" reads as a hand position
     # No prompt after the declaration: the rest of the deal needs no input.
     assert "?" not in rest.replace("Type help or ?", "")
