@@ -2,6 +2,7 @@
 """Set up the project and run its jobs; needs only Python 3.11+.
 
     python3 dev.py play [ARGS...]   set up, then play a deal against two AIs (``kowah play``)
+    python3 dev.py serve [ARGS...]  set up, then start the browser table (``kowah serve``)
     python3 dev.py test [ARGS...]   set up, then run the whole test suite (pytest with doctests,
                                     catalogue checks, mypy --strict, ruff, the docs build, the
                                     sdist and wheel build with twine check); with ARGS, only
@@ -35,8 +36,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "test": "dev,docs", "bench": "dev,bench", "docs": "docs",
-          "catalogues": "dev", "goldens": "dev"}
+EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser",
+          "bench": "dev,bench,web", "docs": "docs,web", "catalogues": "dev", "goldens": "dev"}
 
 
 def check_interpreter() -> None:
@@ -143,6 +144,21 @@ def test(args: list[str]) -> None:
     print("== build sdist and wheel, twine check", file=sys.stderr, flush=True)
     package_check()
     print("== all checks passed", file=sys.stderr)
+    if not _chromium():
+        print("== NOTE: the browser tests (tests/test_browser.py) did NOT run: Chromium was not found.\n"
+              "   Install it (apt-get install chromium) or set KOWAH_CHROMIUM=/path/to/chromium,\n"
+              "   then run python3 dev.py test again.", file=sys.stderr)
+
+
+def _chromium() -> bool:
+    """Whether the browser tests find Chromium (as tests/test_browser.py looks for it)."""
+    import shutil
+
+    named = os.environ.get("KOWAH_CHROMIUM")
+    if named:
+        return Path(named).exists()
+    return bool(shutil.which("chromium") or shutil.which("chromium-browser")
+                or Path("/usr/bin/chromium").exists())
 
 
 def main(argv: list[str]) -> None:
@@ -154,6 +170,8 @@ def main(argv: list[str]) -> None:
     setup(EXTRAS[job])
     if job == "play":
         run([tool("kowah"), "play", *args])
+    elif job == "serve":
+        run([tool("kowah"), "serve", *args])
     elif job == "kowah":
         run([tool("kowah"), *args])
     elif job == "test":

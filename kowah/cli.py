@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -23,6 +24,8 @@ from kowah._oserrors import reason as os_reason
 from kowah.errors import N_, KowahError, LocaleError, printable
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from kowah.i18n import Translator
 
 __all__ = ["build_parser", "main"]
@@ -51,7 +54,7 @@ _ARGPARSE_MESSAGES = (
     N_("argparse", "one of the arguments %s is required"),
 )
 
-_PLAYERS = ("random", "normal", "hard")
+_PLAYERS = ("random", "easy", "normal", "hard")  # kowah.players.PLAYERS, without importing it
 
 
 class _Parser(argparse.ArgumentParser):
@@ -168,12 +171,27 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "number of deals"))
     simulate.add_argument("--seats", required=True, metavar="A,B,C",
                           help=_("cli", "the three players, e.g. hard,normal,normal "
-                                        "(random, normal or hard)"))
+                                        "(random, easy, normal or hard)"))
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
                           help=_("cli", "seed (default: 0)"))
     simulate.add_argument("--jobs", type=int, default=1, metavar="J",
                           help=_("cli", "worker processes (default: 1)"))
+    simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
+                          help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
+                                        "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+    serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
+                                description=_("cli", "Start the browser table: you against two AIs, "
+                                                     "in any of the five languages."))
+    serve.add_argument("--host", default="127.0.0.1",
+                       help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
+    serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))
+    saving = serve.add_mutually_exclusive_group()
+    saving.add_argument("--data", type=Path, metavar=_("cli", "DIR"),
+                        help=_("cli", "folder for the saved games (default: a per-user folder)"))
+    saving.add_argument("--no-save", action="store_true",
+                        help=_("cli", "keep the games in memory only"))
+    serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
     return parser
 
 
@@ -441,17 +459,21 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
                          value=args.seats)
     for name in seats:
         if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, normal or hard)"),
+            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
                              value=name)
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:
         raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
-    from kowah.players import simulate
+    from kowah.simulation import simulate
 
     progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
-    result = simulate(args.deals, seats, seed=args.seed, jobs=_jobs(args.jobs, args.deals),
-                      progress=progress)
+    if args.scheduler is None:
+        result = simulate(args.deals, seats, seed=args.seed, jobs=_jobs(args.jobs, args.deals),
+                          progress=progress)
+    else:
+        with _cluster(args.scheduler) as executor:
+            result = simulate(args.deals, seats, seed=args.seed, progress=progress, executor=executor)
     if progress is not None:
         sys.stderr.write("\r\033[K")
     if args.json:
@@ -474,6 +496,24 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
         c=t.format_number(result.by["draw-claim"])))
     return 0
+
+
+@contextlib.contextmanager
+def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
+    """An executor on the Dask cluster whose scheduler is at *address* (Dask is imported only here)."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise KowahError(N_("error", "--scheduler needs Dask: pip install 'kowah[cluster]'")) from None
+    try:
+        client = distributed.Client(address, timeout=30)
+    except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
+        raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
+                         address=address[:200], problem=str(error)[:200]) from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
 
 
 def _cpus() -> int:
@@ -516,5 +556,12 @@ def _progress_bar(total: int) -> Any:
     return show
 
 
+def _serve(args: argparse.Namespace, t: Translator) -> int:
+    from kowah.web.server import serve
+
+    return serve(t, host=args.host, port=args.port, data=None if args.no_save else args.data,
+                 save=not args.no_save, open_browser=args.open)
+
+
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,
-             "simulate": _simulate}
+             "simulate": _simulate, "serve": _serve}

@@ -36,6 +36,7 @@ from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
 from kowah._screen import ALERT, BOLD, Screen
 from kowah.cards import Card
+from kowah.coach import advise, describe
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.hands import splits
 from kowah.i18n import describe_event
@@ -43,8 +44,8 @@ from kowah.players import Player, make_player
 from kowah.record import Record
 
 # The AI strengths as shown to the person (the names on the command line stay English).
-_STRENGTHS = {"random": N_("player", "random"), "normal": N_("player", "normal"),
-              "hard": N_("player", "hard")}
+_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
+              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
 
 __all__ = ["COMMANDS", "EXIT_INTERRUPTED", "check_record_path", "play_in_terminal"]
 
@@ -65,6 +66,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "yes": (N_("cli", "yes"), "y"),
     "no": (N_("cli", "no"), "n"),
     "help": (N_("cli", "help"), "?", "h"),
+    "hint": (N_("cli", "hint"), "i"),
     "rules": (N_("cli", "rules"),),
     "quit": (N_("cli", "quit"), "q", "exit"),
 }
@@ -293,6 +295,7 @@ class _Table(Screen):
             t.gettext("cli", "  5c, or 3           discard a card: its code or its position in your hand"),
             t.gettext("cli", "  declare [5c], c    declare checki after your discard, naming the wait"),
             t.gettext("cli", "  pass, p            do not declare now"),
+            t.gettext("cli", "  hint, i            what the hard AI would do now, and why"),
             t.gettext("cli", "  rules              show the rules"),
             t.gettext("cli", "  help, ?            show this help"),
             t.gettext("cli", "  quit, q            stop playing"),
@@ -350,7 +353,7 @@ class _Table(Screen):
                 return Action.declare(seat, card)
             return Action.discard(seat, card)
         rest = words[1:]
-        if command in ("help", "rules", "quit"):
+        if command in ("help", "rules", "quit", "hint"):
             return command if not rest else None
         if command == "draw" and not rest:
             return Action.draw(seat)
@@ -419,6 +422,10 @@ class _Table(Screen):
                 continue
             if choice == "rules":
                 self.rules(observation)
+                continue
+            if choice == "hint":
+                for line in describe(advise(observation), self.t):
+                    self.write("  " + line)
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):

@@ -282,7 +282,7 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_deal(
 
 def test_ctrl_c_stops_a_parallel_simulation_without_tracebacks() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "400", "--seats",
+        [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "1000000", "--seats",
          "hard,hard,hard", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
