@@ -429,16 +429,16 @@ def test_jobs_are_capped_at_the_cpus_and_the_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import kowah.cli
-    import kowah.players
+    import kowah.simulation
 
     asked: list[int] = []
-    real = kowah.players.simulate
+    real = kowah.simulation.simulate
 
     def spy(deals: int, seats: list[str], **options: Any) -> Any:
         asked.append(options["jobs"])
         return real(deals, seats, **{**options, "jobs": 1})
 
-    monkeypatch.setattr(kowah.players, "simulate", spy)
+    monkeypatch.setattr(kowah.simulation, "simulate", spy)
     code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
     assert code == 0 and asked == [min(3, kowah.cli._cpus())]
     code, _, _ = run(capsys, "simulate", "--deals", "500", "--seats", "random,random,random",
