@@ -441,7 +441,7 @@ def test_jobs_are_capped_at_the_cpus_and_the_work(
     monkeypatch.setattr(kowah.simulation, "simulate", spy)
     code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
     assert code == 0 and asked == [min(3, kowah.cli._cpus())]
-    code, _, _ = run(capsys, "simulate", "--deals", "500", "--seats", "random,random,random",
+    code, _, _ = run(capsys, "simulate", "--deals", "40", "--seats", "random,random,random",
                      "--jobs", "1000")
     assert asked[-1] == kowah.cli._cpus() <= os.cpu_count()  # type: ignore[operator]
 
