@@ -168,6 +168,7 @@ def test_after_declaring_the_table_keeps_showing_and_the_turns_play_themselves()
     tables = rest.count("— Kowah — stock:")
     assert tables >= locked_turns
     assert rest.count("You have declared: you wait for") == tables
+    assert rest.count("Latest discard: ") == tables  # also when a locked seat may not take it
     assert "DECLARED, waits for" in rest
     assert "Public draws: " in rest and "\xa0by\xa0you" in rest and "\xa0by\xa0seat\xa0" in rest
     assert not re.search(r"Public draws: .*\b\d:\w\w", out)  # "1:4s" reads as a hand position
