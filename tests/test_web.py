@@ -341,3 +341,55 @@ def test_import_kowah_does_not_import_the_web_stack() -> None:
             "print(sorted(m for m in ('starlette', 'uvicorn', 'kowah.web') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_kowah_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "kowah", "serve", "--port", str(port), "--data", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline(), server.stdout.readline()]
+        assert str(tmp_path) in lines[0]
+        assert f"http://127.0.0.1:{port}/" in lines[1]
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+                    assert page.status == 200
+                break
+            except OSError:
+                time.sleep(0.05)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0
+        assert "Traceback" not in (server.stderr.read() if server.stderr else "")
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
+def test_kowah_serve_warns_when_others_can_reach_it(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+
+    from kowah.web import server
+
+    class Stop(Exception):
+        pass
+
+    def no_run(self: object) -> None:
+        raise Stop
+
+    monkeypatch.setattr(uvicorn.Server, "run", no_run)
+    with pytest.raises(Stop):
+        server.serve(translator("en"), host="0.0.0.0", port=1, save=False)
+    assert "can be reached by other computers" in capsys.readouterr().err
+    with pytest.raises(Stop):
+        server.serve(translator("en"), host="127.0.0.1", port=1, save=False)
+    assert "reached" not in capsys.readouterr().err
