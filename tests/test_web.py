@@ -251,10 +251,12 @@ def test_games_are_saved_atomically_and_restored_exactly(tmp_path: Path) -> None
     straight = client()
     reference = play_out(straight, new_game(straight, seed=21, opponents="normal"))
 
-    c = client(Store(tmp_path))
+    store = Store(tmp_path)
+    c = client(store)
     state = new_game(c, seed=21, opponents="normal")
     for _ in range(6):
         state = act(c, state, choose(state)).json()
+    store.flush()  # the writer thread is a moment behind the answers
     saved = tmp_path / f"{state['id']}.json"
     assert saved.exists() and not list(tmp_path.glob(".*tmp"))
     data = json.loads(saved.read_text())
@@ -393,3 +395,21 @@ def test_kowah_serve_warns_when_others_can_reach_it(monkeypatch: pytest.MonkeyPa
     with pytest.raises(Stop):
         server.serve(translator("en"), host="127.0.0.1", port=1, save=False)
     assert "reached" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_every_save_reaches_the_disk(tmp_path: Path, background: bool) -> None:
+    store = Store(tmp_path, background=background, fsync=not background)
+    game = store.add(Game.new(seed=8, opponents="random"))
+    for _ in range(5):
+        if game.is_over:
+            break
+        with game.lock:
+            game.act(game.deal.legal_actions(0)[0])
+            store.save(game)
+    store.close()  # writes what is pending
+    data = json.loads((tmp_path / f"{game.id}.json").read_text())
+    assert len(data["actions"]) == len(game.deal.history)
+    assert Store(tmp_path).get(game.id) is not None
+    store.forget(game.id)
+    assert not (tmp_path / f"{game.id}.json").exists()
