@@ -3,37 +3,67 @@
 
     python3 dev.py play [ARGS...]   set up, then play a deal against two AIs (``kowah play``)
     python3 dev.py serve [ARGS...]  set up, then start the browser table (``kowah serve``)
-    python3 dev.py test             set up, then run the whole test suite (pytest with doctests,
-                                    catalogue checks, mypy --strict, ruff, the docs build)
+    python3 dev.py test [ARGS...]   set up, then run the whole test suite (pytest with doctests,
+                                    catalogue checks, mypy --strict, ruff, the docs build, the
+                                    sdist and wheel build with twine check); with ARGS, only
+                                    pytest runs, with ARGS (e.g. -x -k table)
     python3 dev.py bench            set up, then run the benchmarks
     python3 dev.py docs             set up, then build the HTML documentation in docs/_build/html
     python3 dev.py catalogues       extract messages and update the catalogues (for translators)
+    python3 dev.py goldens          rewrite the golden transcripts of the terminal game
+                                    (tests/golden/transcript-*.txt) after a change of its text
     python3 dev.py kowah [ARGS...]  set up, then run any ``kowah`` command
 
 The first run creates ``.venv`` and installs the package (editable) with the extras the job
-needs; later runs reinstall only when ``pyproject.toml``, the build hook or a catalogue changed.
+needs; it needs access to the package index. Later runs reinstall only when
+``pyproject.toml``, the build hook or a catalogue changed. Each set of extras keeps its own
+stamp, so switching between jobs does not reinstall.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
+MINIMUM = (3, 11)
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "serve": "web", "kowah": "", "test": "dev,docs,web,browser", "bench": "dev,bench,web",
-          "docs": "docs,web",
-          "catalogues": "dev"}
+EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser",
+          "bench": "dev,bench,web", "docs": "docs,web", "catalogues": "dev", "goldens": "dev"}
+
+
+def check_interpreter() -> None:
+    """Stop with a clear message on a Python older than :data:`MINIMUM`."""
+    if sys.version_info < MINIMUM:
+        found = ".".join(map(str, sys.version_info[:3]))
+        needed = ".".join(map(str, MINIMUM))
+        raise SystemExit(f"dev.py: kowah needs Python {needed} or newer; this is Python {found} "
+                         f"({sys.executable}). Run it with a newer one, e.g. python{needed} dev.py ...")
+
+
+def _venv_python_version() -> str | None:
+    """The Python version that made ``.venv`` (from its ``pyvenv.cfg``), or ``None``."""
+    config = VENV / "pyvenv.cfg"
+    if not config.is_file():
+        return None
+    for line in config.read_text(errors="replace").splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in ("version", "version_info"):
+            return ".".join(value.strip().split(".")[:2])
+    return None
 
 
 def _fingerprint(extras: str) -> str:
     digest = hashlib.sha256(extras.encode())
+    digest.update(sys.version.encode())
     catalogues = sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))
     inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *catalogues]
     for path in inputs:
@@ -45,6 +75,17 @@ def _fingerprint(extras: str) -> str:
 
 def setup(extras: str) -> None:
     """Create the virtual environment and install the package with *extras*, when needed."""
+    check_interpreter()
+    this = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    made_by = _venv_python_version()
+    if PYTHON.exists() and made_by not in (None, this):
+        print(f"Recreating .venv: it was made by Python {made_by}, this is Python {this} ...",
+              file=sys.stderr)
+        shutil.rmtree(VENV)
+    elif VENV.exists() and not PYTHON.exists():
+        shutil.rmtree(VENV)  # a half-made or broken environment
+    # One stamp per set of extras: installing one set never uninstalls another's packages,
+    # so every stamp stays true until an input of the fingerprint changes.
     stamp = VENV / f".kowah-installed-{extras.replace(',', '-') or 'base'}"
     fingerprint = _fingerprint(extras)
     if stamp.exists() and stamp.read_text() == fingerprint:
@@ -53,17 +94,19 @@ def setup(extras: str) -> None:
         print("Creating .venv ...", file=sys.stderr)
         venv.EnvBuilder(with_pip=True).create(VENV)
     target = f".[{extras}]" if extras else "."
-    print(f"Installing kowah{'[' + extras + ']' if extras else ''} into .venv ...", file=sys.stderr)
+    print(f"Installing kowah{'[' + extras + ']' if extras else ''} into .venv "
+          "(this needs the package index) ...", file=sys.stderr)
     run([str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          "--editable", target])
-    for old in VENV.glob(".kowah-installed-*"):
-        old.unlink()
     stamp.write_text(fingerprint)
 
 
 def run(command: list[str]) -> None:
     """Run *command* in the project folder; stop with its exit code if it fails."""
-    result = subprocess.run(command, cwd=ROOT)
+    try:
+        result = subprocess.run(command, cwd=ROOT)
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
     if result.returncode:
         raise SystemExit(result.returncode)
 
@@ -72,7 +115,18 @@ def tool(name: str) -> str:
     return str(BIN / name)
 
 
-def test() -> None:
+def package_check() -> None:
+    """Build the sdist and the wheel from the source tree and check them with twine."""
+    with tempfile.TemporaryDirectory(prefix="kowah-dist-") as outdir:
+        run([str(PYTHON), "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outdir, "."])
+        built = sorted(str(path) for path in Path(outdir).iterdir())
+        run([tool("twine"), "check", "--strict", *built])
+
+
+def test(args: list[str]) -> None:
+    if args:  # a focused run: pytest alone, with the caller's arguments
+        run([str(PYTHON), "-m", "pytest", *args])
+        return
     steps = [
         ("pytest", [str(PYTHON), "-m", "pytest"]),
         ("mypy --strict", [tool("mypy")]),
@@ -87,6 +141,8 @@ def test() -> None:
     for label, command in steps:
         print(f"== {label}", file=sys.stderr, flush=True)
         run(command)
+    print("== build sdist and wheel, twine check", file=sys.stderr, flush=True)
+    package_check()
     print("== all checks passed", file=sys.stderr)
     if not _chromium():
         print("== NOTE: the browser tests (tests/test_browser.py) did NOT run: Chromium was not found.\n"
@@ -106,6 +162,7 @@ def _chromium() -> bool:
 
 
 def main(argv: list[str]) -> None:
+    check_interpreter()
     job, args = (argv[0], argv[1:]) if argv else ("", [])
     if job not in EXTRAS:
         print(__doc__, file=sys.stderr)
@@ -118,13 +175,15 @@ def main(argv: list[str]) -> None:
     elif job == "kowah":
         run([tool("kowah"), *args])
     elif job == "test":
-        test()
+        test(args)
     elif job == "bench":
         run([str(PYTHON), str(ROOT / "benchmarks" / "run.py"), *args])
     elif job == "docs":
         run([tool("sphinx-build"), "-W", "-b", "html", "docs", "docs/_build/html"])
     elif job == "catalogues":
         run([str(PYTHON), str(ROOT / "locales" / "update.py"), *args])
+    elif job == "goldens":
+        run([str(PYTHON), str(ROOT / "tests" / "transcripts.py"), *args])
 
 
 if __name__ == "__main__":

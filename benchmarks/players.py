@@ -1,13 +1,18 @@
-"""Measure the AI players against the targets of issue 4, and print the figures.
+"""Measure the AI levels against the targets of issue 13, and print the figures.
 
-    python benchmarks/players.py                 # everything (the hard run takes a while)
-    python benchmarks/players.py --hard-deals 300 --jobs 2
-    python benchmarks/players.py --skip-hard
+    python benchmarks/players.py                 # the ladder over 6,000 deals a row (~2 minutes)
+    python benchmarks/players.py --deals 1000    # quicker, wider intervals
 
-Targets: normal wins >= 90% of the decided deals against two random players; hard wins
->= 40% of the deals against two normal players over >= 3,000 deals (a third is par); normal
-decides in < 1 ms median, hard in < 200 ms median; normal self-play >= 300 deals/s on one
-core.
+Each row is one ``kowah simulate`` run; the script prints the command that gives the same
+figures (the same seed gives the same deals and the same result). One seat of the level
+plays two ``hard`` players; ``simulate`` rotates the first seat over the deals (deal *i*
+starts at seat ``i % 3``), so the tested seat starts a third of the deals. Targets:
+
+* against two ``hard`` (par 33.3%): ``hard`` at par, ``normal`` 26–31%, ``easy`` at most
+  24%, ``random`` under 5%, each level's 95% interval clear of its neighbours';
+* ``hard`` against two ``normal`` above a third (its interval above 33.3%);
+* ``normal`` wins at least 90% of the decided deals against two ``random``;
+* every level decides in under 1 ms median.
 """
 
 from __future__ import annotations
@@ -16,91 +21,91 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Callable
 
-from kowah import Action, Deal, Observation
-from kowah.players import Player, make_player, play_deal, simulate
+from kowah import Action, ActionKind, Deal, Observation
+from kowah.players import PLAYERS, Player, make_player
+from kowah.simulation import SimulationResult, play_deal, simulate
+
+SEED = 13
 
 
 class _Timed:
     """A player wrapper that records how long each decision takes."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[tuple[ActionKind, float]]) -> None:
         self.player = player
         self.times = times
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         start = time.perf_counter()
         action = self.player.choose(observation, legal_actions)
-        self.times.append(time.perf_counter() - start)
+        self.times.append((legal_actions[0].kind, time.perf_counter() - start))
         return action
 
 
-def decision_times(name: str, deals: int) -> list[float]:
-    """Seconds per decision of *name* (seat 0) against two normal players, forced moves excluded."""
-    times: list[float] = []
+def decision_times(name: str, deals: int) -> list[tuple[ActionKind, float]]:
+    """The kind and seconds of each decision of *name* against two hard players, forced moves
+    excluded."""
+    times: list[tuple[ActionKind, float]] = []
     for index in range(deals):
         rng = random.Random(index)
-        players: list[Player] = [make_player("normal", random.Random(rng.random())) for _ in range(3)]
+        players: list[Player] = [make_player("hard", random.Random(rng.random())) for _ in range(3)]
         players[index % 3] = _Timed(make_player(name, random.Random(index)), times)
         play_deal(players, Deal.shuffled(10_000 + index), ask_forced=False)
     return times
 
 
-def _progress(total: int, label: str) -> Callable[[int], None]:
-    step = max(1, total // 20)
-
-    def show(done: int) -> None:
-        if done % step == 0 or done == total:
-            print(f"  {label}: {done}/{total}", flush=True)
-
-    return show
+def _row(seats: list[str], deals: int) -> SimulationResult:
+    start = time.perf_counter()
+    result = simulate(deals, seats, seed=SEED)
+    elapsed = time.perf_counter() - start
+    low, high = result.win_rate_interval(0)
+    print(f"  {seats[0]:>6} vs {seats[1]},{seats[2]}: {result.wins[0]:>5}/{deals} = "
+          f"{result.wins[0] / deals:6.1%} (95% {low:.1%}–{high:.1%}); decided {result.decided}; "
+          f"{deals / elapsed:.0f} deals/s")
+    print(f"         kowah simulate --deals {deals} --seats {','.join(seats)} --seed {SEED} --jobs 1")
+    return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--deals", type=int, default=2000, help="deals for the normal runs")
-    parser.add_argument("--hard-deals", type=int, default=3000, help="deals for hard vs two normal")
-    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the hard run")
-    parser.add_argument("--skip-hard", action="store_true")
+    parser.add_argument("--deals", type=int, default=6000, help="deals per row (default 6,000)")
+    parser.add_argument("--decision-deals", type=int, default=200, help="deals timed per level")
+    parser.add_argument("--decisions-only", action="store_true", help="only time the decisions")
     args = parser.parse_args()
+    simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah._tables
+    if not args.decisions_only:
+        ladder(args.deals)
+    decisions(args.decision_deals)
 
-    simulate(200, ["normal"] * 3, seed=99)  # warm the shape cache of kowah.hands
 
-    result = simulate(args.deals, ["normal", "random", "random"], seed=1)
-    share = result.wins[0] / max(1, result.decided)
-    print(f"normal vs 2 random: {result.wins[0]}/{result.decided} decided deals won = {share:.1%} "
-          f"(target >= 90%); {result.drawn} drawn of {result.deals}")
+def ladder(deals: int) -> None:
+    """The ladder's rows, and the two other checks."""
+    print("the ladder: one seat of each level against two hard (par 33.3%)")
+    rows = {name: _row([name, "hard", "hard"], deals) for name in reversed(PLAYERS)}
+    intervals = {name: result.win_rate_interval(0) for name, result in rows.items()}
+    for stronger, weaker in zip(reversed(PLAYERS), list(reversed(PLAYERS))[1:], strict=False):
+        clear = intervals[weaker][1] < intervals[stronger][0]
+        print(f"  {weaker} below {stronger}, intervals clear: {clear}")
+    print("hard against two normal (target: interval above 33.3%)")
+    _row(["hard", "normal", "normal"], deals)
+    print("normal against two random (target: >= 90% of the decided deals)")
+    result = _row(["normal", "random", "random"], deals)
+    print(f"  normal won {result.wins[0] / max(1, result.decided):.1%} of the decided deals")
 
-    start = time.perf_counter()
-    result = simulate(args.deals, ["normal"] * 3, seed=2)
-    elapsed = time.perf_counter() - start
-    print(f"normal self-play: {args.deals / elapsed:.0f} deals/s on one core (target >= 300); "
-          f"wins {list(result.wins)}, drawn {result.drawn}")
 
-    times = decision_times("normal", 300)
-    print(f"normal decision: median {statistics.median(times) * 1e3:.3f} ms, "
-          f"mean {statistics.mean(times) * 1e3:.3f} ms, p99 "
-          f"{sorted(times)[int(len(times) * 0.99)] * 1e3:.2f} ms (target median < 1 ms)")
-
-    if args.skip_hard:
-        return
-    times = decision_times("hard", 30)
-    print(f"hard decision: median {statistics.median(times) * 1e3:.1f} ms, "
-          f"mean {statistics.mean(times) * 1e3:.1f} ms, max {max(times) * 1e3:.0f} ms "
-          f"(target median < 200 ms)")
-
-    deals = args.hard_deals
-    start = time.perf_counter()
-    # The hard seat rotates with the first seat: simulate seats it at 0 and rotates who starts.
-    result = simulate(deals, ["hard", "normal", "normal"], seed=3, jobs=args.jobs,
-                      progress=_progress(deals, "hard vs 2 normal"))
-    elapsed = time.perf_counter() - start
-    low, high = result.win_rate_interval(0)
-    print(f"hard vs 2 normal: {result.wins[0]}/{deals} = {result.wins[0] / deals:.1%} of deals "
-          f"(95% CI {low:.1%}-{high:.1%}; target >= 40%, par 33.3%); normal seats "
-          f"{list(result.wins[1:])}, drawn {result.drawn}; {elapsed:.0f} s with {args.jobs} jobs")
+def decisions(deals: int) -> None:
+    """The median time of each level's decisions, and of its discards alone."""
+    for name in PLAYERS:
+        timed = decision_times(name, deals)
+        times = [seconds for _, seconds in timed]
+        discards = [seconds for kind, seconds in timed if kind is ActionKind.DISCARD]
+        print(f"{name} decision: median {statistics.median(times) * 1e3:.3f} ms, "
+              f"mean {statistics.mean(times) * 1e3:.3f} ms, p99 "
+              f"{sorted(times)[int(len(times) * 0.99)] * 1e3:.2f} ms over {len(times)} decisions; "
+              f"discards alone: median {statistics.median(discards) * 1e3:.3f} ms "
+              f"(target median < 1 ms)")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,17 @@
 """The ``kowah`` command: play, check a hand, replay records, render the rules, simulate.
 
 Every message is localised (``--lang``, or ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``).
-Exit codes: 0 success, 1 a negative answer (a hand not ready, an invalid record), 2 bad input.
-No user input produces a traceback.
+Exit codes: 0 success, 1 a negative answer (a hand not ready, an invalid record) or output
+that could not be written, 2 bad input, 130 interrupted (Ctrl-C; in ``kowah play`` it leaves
+the table and saves the record first when ``--record`` was given). No argument, file or
+stream produces a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -17,9 +20,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from kowah.errors import N_, KowahError
+from kowah._oserrors import reason as os_reason
+from kowah.errors import N_, KowahError, LocaleError, printable
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from kowah.i18n import Translator
 
 __all__ = ["build_parser", "main"]
@@ -48,7 +54,7 @@ _ARGPARSE_MESSAGES = (
     N_("argparse", "one of the arguments %s is required"),
 )
 
-_PLAYERS = ("random", "normal", "hard")
+_PLAYERS = ("random", "easy", "normal", "hard")  # kowah.players.PLAYERS, without importing it
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,8 +63,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
-        self.exit(2, translate("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
-                                                                    "message": message})
+        # A 5,000-digit --seed or an escape sequence in a choice is quoted in *message*:
+        # shortened and printable, like every other error.
+        self.exit(2, translate("%(prog)s: error: %(message)s\n") % {
+            "prog": self.prog, "message": printable(message, _MESSAGE_LIMIT)})
 
 
 @contextlib.contextmanager
@@ -75,13 +83,22 @@ def _argparse_in(t: Translator) -> Iterator[None]:
 
 
 def _lang_from(argv: Sequence[str]) -> str | None:
-    """The ``--lang`` value in *argv*, read before the parser (whose help it localises) exists."""
+    """The ``--lang`` value in *argv*, read before the parser (whose help it localises) exists.
+
+    The last one wins, as for every other option; nothing after ``--`` is an option.
+
+    >>> _lang_from(["--lang", "it", "rules", "--lang=cs"]), _lang_from(["check", "--", "--lang", "x"])
+    ('cs', None)
+    """
+    found = None
     for index, arg in enumerate(argv):
+        if arg == "--":
+            break
         if arg == "--lang" and index + 1 < len(argv):
-            return argv[index + 1]
-        if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-    return None
+            found = argv[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
 
 
 def build_parser(t: Translator) -> argparse.ArgumentParser:
@@ -101,7 +118,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                         help=_("argparse", "show program's version number and exit"))
     commands = parser.add_subparsers(dest="command", metavar=_("cli", "COMMAND"),
                                      parser_class=_Parser)
-    commands.required = True
+    commands.required = False  # _parse() names an unknown option before a missing command
 
     play = commands.add_parser("play", parents=[lang], help=_("cli", "play a deal against two AIs"),
                                description=_("cli", "Play one deal in the terminal: you are seat 0, "
@@ -112,7 +129,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                       help=_("cli", "strength of the two AI players (default: normal)"))
     play.add_argument("--record", type=Path, metavar=_("cli", "FILE"),
                       help=_("cli", "save the game record to FILE when the deal ends"))
-    play.add_argument("--pace", type=float, metavar=_("cli", "SECONDS"),
+    play.add_argument("--pace", metavar=_("cli", "SECONDS"),
                       help=_("cli", "pause after each AI move (default: 0.8 in a terminal, "
                                     "0 with piped input)"))
 
@@ -149,11 +166,14 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "number of deals"))
     simulate.add_argument("--seats", required=True, metavar="A,B,C",
                           help=_("cli", "the three players, e.g. hard,normal,normal "
-                                        "(random, normal or hard)"))
+                                        "(random, easy, normal or hard)"))
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
                           help=_("cli", "seed (default: 0)"))
     simulate.add_argument("--jobs", type=int, default=1, metavar="J",
                           help=_("cli", "worker processes (default: 1)"))
+    simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
+                          help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
+                                        "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
@@ -170,9 +190,40 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     return parser
 
 
+#: The longest error message printed, in characters (a 10 MB token must not make a 10 MB line).
+_MESSAGE_LIMIT = 400
+
+
+def _say_error(t: Translator, message: str) -> None:
+    line = _("cli", "kowah: error: {message}", t).format(message=message)
+    print(printable(line, _MESSAGE_LIMIT), file=sys.stderr)
+
+
+def _safe_streams() -> None:
+    """Make the standard streams unable to raise on odd text: a file name that is not UTF-8,
+    a byte on stdin that is not UTF-8. A missing stream (closed by the shell) becomes
+    the null device."""
+    for name in ("stdin", "stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "r" if name == "stdin" else "w"))  # noqa: SIM115
+            continue
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace" if name == "stdin" else "backslashreplace")
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``kowah`` command; return its exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _safe_streams()
     from kowah.i18n import LocaleWarning, translator
 
     # A language asked for with --lang must exist; one that only the environment asks for
@@ -182,28 +233,75 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             t = translator(None)
         except KowahError as error:  # a catalogue missing from a broken install
-            print(f"kowah: {error}", file=sys.stderr)
+            print(printable(f"kowah: {error}", _MESSAGE_LIMIT), file=sys.stderr)
             return 2
     lang = _lang_from(argv)
     if lang is not None:
         try:
+            if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
+                raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
+                                  languages="")
             t = translator(lang, strict=True)
         except KowahError as error:
-            print(_("cli", "kowah: error: {message}", t).format(message=t.error(error)), file=sys.stderr)
+            _say_error(t, t.error(error))
             return 2
     try:
         with _argparse_in(t):
-            args = build_parser(t).parse_args(argv)
-            return int(_COMMANDS[args.command](args, t))
+            try:
+                args = _parse(build_parser(t), argv, t)
+            except SystemExit as stop:  # --help, --version, or a usage error (said already)
+                code = stop.code if isinstance(stop.code, int) else 2
+            else:
+                code = int(_COMMANDS[args.command](args, t))
+        sys.stdout.flush()  # a full disk shows here, not at the interpreter's exit
+        return code
     except KowahError as error:
-        print(_("cli", "kowah: error: {message}", t).format(message=t.error(error)), file=sys.stderr)
+        _say_error(t, t.error(_typed_as_json(error)))
         return 2
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        with contextlib.suppress(OSError):
-            sys.stderr.close()
+    except BrokenPipeError:  # the reader went away (e.g. piped into head): stop quietly
+        _silence_stdout()
         return 1
+    except OSError as error:  # the output cannot be written (a full disk, /dev/full)
+        _silence_stdout()
+        _say_error(t, _("cli", "cannot write the output: {reason}", t).format(reason=os_reason(t, error)))
+        return 1
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str], t: Translator) -> argparse.Namespace:
+    """Parse *argv*; an unknown option is named before a missing command is reported."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        parser.error(argparse._("unrecognized arguments: %s") % " ".join(  # type: ignore[attr-defined]
+            printable(arg, 60) for arg in extra))
+    if args.command is None:
+        parser.error(argparse._("the following arguments are required: %s") % (  # type: ignore[attr-defined]
+            _("cli", "COMMAND", t)))
+    return args
+
+
+class _JSONValue:
+    """A value quoted in an error as JSON writes it: ``true``, ``null``, ``1.5``."""
+
+    def __init__(self, value: object) -> None:
+        self.text = json.dumps(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+def _typed_as_json(error: KowahError) -> KowahError:
+    """A record error's found value written as JSON writes it (``true``, not ``True``)."""
+    from kowah.errors import RecordError
+
+    if isinstance(error, RecordError):
+        found = error.params.get("found")
+        if isinstance(found, (bool, float)) or (found is None and "found" in error.params):
+            error.params = {**error.params, "found": _JSONValue(found)}
+    return error
 
 
 def _(context: str, message: str, t: Translator) -> str:
@@ -217,7 +315,14 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
     from kowah.cards import format_cards, parse_cards
     from kowah.hands import distance, improvements, splits, waits
 
-    cards = parse_cards(" ".join(args.cards))
+    try:
+        cards = parse_cards(" ".join(args.cards))
+    except KowahError as error:
+        if not args.json:
+            raise
+        # As replay --json does: the error as JSON on stdout, so a script reads one format.
+        print(json.dumps({"error": printable(t.error(error), _MESSAGE_LIMIT)}, ensure_ascii=False))
+        return 2
     found = waits(cards)
     if args.json:
         report: dict[str, Any] = {"cards": format_cards(sorted(cards)), "ready": bool(found),
@@ -247,24 +352,40 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
     return 1
 
 
+#: The most a record file may hold; a record is a few kilobytes (and /dev/zero is endless).
+RECORD_LIMIT = 1 << 20
+
+
+def _read_record(path: Path, t: Translator) -> bytes:
+    """The bytes of a record file, read with a bound; a problem is a RecordError in our words."""
+    from kowah.errors import RecordError
+
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(RECORD_LIMIT + 1)
+    except (OSError, ValueError) as error:
+        raise RecordError(N_("error", "cannot read the file: {reason}"),
+                          reason=os_reason(t, error)) from None
+    if len(data) > RECORD_LIMIT:
+        raise RecordError(N_("error", "the file is larger than {size} MiB: not a game record"),
+                          size=RECORD_LIMIT >> 20)
+    return data
+
+
 def _replay(args: argparse.Namespace, t: Translator) -> int:
     from kowah.errors import RecordError
     from kowah.record import Record
 
     all_valid = True
     for name in args.files:
-        path = Path(name)
+        shown = printable(name)  # a name that is not UTF-8 is written with \\x escapes
         result: dict[str, object]
         message: str
         try:
-            deal = Record.loads(path.read_bytes()).replay()
-        except OSError as error:
-            all_valid = False
-            message = _unreadable(error, t)
-            result = {"result": "invalid", "error": message}
+            deal = Record.loads(_read_record(Path(name), t)).replay()
         except RecordError as error:
             all_valid = False
-            message = t.error(error)
+            message = printable(t.error(_typed_as_json(error)), _MESSAGE_LIMIT)
             result = {"result": "invalid"}
             if error.action is not None:
                 result["action"] = error.action
@@ -277,23 +398,12 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
                                   "in progress after {n} actions", len(deal.history)).format(
                                       n=len(deal.history)))
         if args.json:
-            print(json.dumps({"file": name, **result}, ensure_ascii=False))
+            print(json.dumps({"file": shown, **result}, ensure_ascii=False))
         elif result["result"] == "invalid":
-            print(_("cli", "{file}: invalid: {message}", t).format(file=path, message=message))
+            print(_("cli", "{file}: invalid: {message}", t).format(file=shown, message=message))
         else:
-            print(_("cli", "{file}: {message}", t).format(file=path, message=message))
+            print(_("cli", "{file}: {message}", t).format(file=shown, message=message))
     return 0 if all_valid else 1
-
-
-def _unreadable(error: OSError, t: Translator) -> str:
-    """Why a file cannot be read, in our own words (Python's are English only)."""
-    if isinstance(error, IsADirectoryError):
-        return _("cli", "cannot read the file: it is a folder", t)
-    if isinstance(error, FileNotFoundError):
-        return _("cli", "cannot read the file: no such file", t)
-    if isinstance(error, PermissionError):
-        return _("cli", "cannot read the file: permission denied", t)
-    return _("cli", "cannot read the file", t)
 
 
 def _rules(args: argparse.Namespace, t: Translator) -> int:
@@ -317,30 +427,24 @@ def _interactive(stream: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.table import play_in_terminal
+    from kowah.table import check_record_path, play_in_terminal
 
     color = _interactive(sys.stdout) and not os.environ.get("NO_COLOR")
-    pace = args.pace if args.pace is not None else (0.8 if _interactive(sys.stdin) else 0.0)
-    if not 0 <= pace <= 60:  # also refuses nan and inf
-        raise KowahError(N_("error", "--pace must be a number of seconds from 0 to 60, not {value}"),
-                         value=args.pace)
+    if args.pace is None:
+        pace = 0.8 if _interactive(sys.stdin) else 0.0
+    else:
+        try:
+            pace = float(args.pace)
+        except ValueError:
+            pace = -1.0
+        if not 0 <= pace <= 60:  # also refuses nan and inf
+            # The value as it was typed: "-5", not "-5.0".
+            raise KowahError(N_("error", "--pace must be a number of seconds from 0 to 60, not {value}"),
+                             value=printable(args.pace, 40))
     if args.record is not None:
-        _check_writable(args.record)
+        check_record_path(t, args.record)  # the same open as the save at the end
     return play_in_terminal(t, seed=args.seed, opponents=args.opponents, record_path=args.record,
                             stdin=sys.stdin, stdout=sys.stdout, color=color, pace=pace)
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a record path that cannot be written, before the deal is played."""
-    if path.is_dir():
-        raise KowahError(N_("error", "cannot save the record to {path}: it is a folder"), path=str(path))
-    folder = path.parent
-    if not folder.is_dir():
-        raise KowahError(N_("error", "cannot save the record to {path}: there is no folder {folder}"),
-                         path=str(path), folder=str(folder))
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise KowahError(N_("error", "cannot save the record to {path}: permission denied"),
-                         path=str(path))
 
 
 def _simulate(args: argparse.Namespace, t: Translator) -> int:
@@ -350,20 +454,25 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
                          value=args.seats)
     for name in seats:
         if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, normal or hard)"),
+            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
                              value=name)
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:
         raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
-    from kowah.players import simulate
+    from kowah.simulation import simulate
 
     progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
-    result = simulate(args.deals, seats, seed=args.seed, jobs=args.jobs, progress=progress)
+    if args.scheduler is None:
+        result = simulate(args.deals, seats, seed=args.seed, jobs=_jobs(args.jobs, args.deals),
+                          progress=progress)
+    else:
+        with _cluster(args.scheduler) as executor:
+            result = simulate(args.deals, seats, seed=args.seed, progress=progress, executor=executor)
     if progress is not None:
         sys.stderr.write("\r\033[K")
     if args.json:
-        print(json.dumps(result.as_dict()))
+        print(json.dumps(_rounded(result.as_dict())))
         return 0
     print(t.ngettext("cli", "{n} deal", "{n} deals", result.deals).format(
         n=t.format_number(result.deals)))
@@ -382,6 +491,54 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
         a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
         c=t.format_number(result.by["draw-claim"])))
     return 0
+
+
+@contextlib.contextmanager
+def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
+    """An executor on the Dask cluster whose scheduler is at *address* (Dask is imported only here)."""
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise KowahError(N_("error", "--scheduler needs Dask: pip install 'kowah[cluster]'")) from None
+    try:
+        client = distributed.Client(address, timeout=30)
+    except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
+        raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
+                         address=address[:200], problem=str(error)[:200]) from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on every system
+        return os.cpu_count() or 1
+
+
+def _jobs(asked: int, deals: int) -> int:
+    """Worker processes: as asked, but no more than the CPUs and the chunks of work.
+
+    A simulation's chunks are never fewer than its deals or eight per worker, whichever is
+    less, so at most *deals* workers can be busy.
+
+    >>> _jobs(1000, 3) <= 3, _jobs(1, 1000)
+    (True, 1)
+    """
+    return max(1, min(asked, _cpus(), deals))
+
+
+def _rounded(value: Any) -> Any:
+    """Floats rounded to 12 decimal places: a bound of ``6.9e-18`` is ``0.0``."""
+    if isinstance(value, float):
+        return round(value, 12) + 0.0  # + 0.0 turns -0.0 into 0.0
+    if isinstance(value, dict):
+        return {key: _rounded(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_rounded(item) for item in value]
+    return value
 
 
 def _progress_bar(total: int) -> Any:

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 import attrs
 
 from kowah.actions import SEATS, Action, ActionKind, Refusal
-from kowah.cards import KINDS, Card, Pack
+from kowah.cards import Card, Pack
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -44,15 +44,12 @@ from kowah.errors import (
     shorten,
 )
 from kowah.events import Event, EventKind, Outcome, Phase, Result
-from kowah.playout import Playout, Snapshot
-from kowah.rules import KOWAH_RULES, Rules
+from kowah.playout import Playout, Scalars
+from kowah.rules import KOWAH_RULES, Rules, deck_problem
 
-__all__ = ["SEATS", "Deal", "Observation", "deck_problem"]
+__all__ = ["SEATS", "Deal", "Observation"]
 
 _CARDS: tuple[Card, ...] = tuple(Card)
-# What undo needs besides the Playout's snapshot: the lengths of the history, the events and
-# the public draws, and the cards known in each hand.
-_Marks = tuple[int, int, int, tuple[tuple[Card, ...], ...]]
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
 
 
@@ -69,32 +66,6 @@ def _check_action(action: object) -> None:
     if not isinstance(action, Action):
         raise ActionTypeError(N_("error", "expected an Action, not {value} of type {type}"),
                               value=shorten(action), type=type(action).__name__)
-
-
-def deck_problem(deck: Sequence[Card], pack: Pack) -> tuple[str, int, Card, int] | None:
-    """What keeps *deck* (Cards) from being an order of *pack*, the first problem in deck order.
-
-    ``("absent", position, card, 0)``: a card the pack lacks, at its 1-based position;
-    ``("extra", position, card, count)``: *count* copies of a card, more than the pack holds,
-    the first extra copy at *position*; ``("short", 0, card, count)``: only *count* copies of a
-    card (the deck is short); ``None``: no problem.
-
-    >>> from kowah import KOWAH_DECK
-    >>> deck_problem(KOWAH_DECK.cards[1:], KOWAH_DECK)
-    ('short', 0, Card.C1, 3)
-    """
-    allowed = pack.counts
-    seen = [0] * KINDS
-    for position, card in enumerate(deck, start=1):
-        seen[card] += 1
-        if seen[card] > allowed[card]:
-            if not allowed[card]:
-                return "absent", position, card, 0
-            return "extra", position, card, deck.count(card)
-    for card in pack.kinds:
-        if seen[card] < allowed[card]:
-            return "short", 0, card, seen[card]
-    return None
 
 
 def _deck_error(deck: Sequence[Card], pack: Pack) -> DeckError:
@@ -242,7 +213,9 @@ class Deal:
         self._views: list[list[Event]] = [[] for _ in range(SEATS)]  # the events as each seat saw them
         self._known: list[list[Card]] = [[] for _ in range(SEATS)]
         self._public_draws: list[tuple[int, Card]] = []
-        self._undo: list[tuple[Action, Snapshot, _Marks]] = []
+        # Per action applied: the action, the Playout's scalars before it, the number of events
+        # it logged, and what restores the known cards (see undo).
+        self._undo: list[tuple[Action, Scalars, int, int]] = []
         self._version = 0  # counts changes, for the observation cache
         self._cache: list[tuple[int, Observation] | None] = [None] * SEATS
 
@@ -447,45 +420,51 @@ class Deal:
         kind, seat = action.kind, action.seat
         if kind is ActionKind.DECLARE and action.card is None:
             action = Action.declare(seat, state.waits(seat)[0])
-        known = self._known
-        self._undo.append((action, state.snapshot(), (
-            len(self._history), len(self._events), len(self._public_draws),
-            tuple(map(tuple, known)))))
+        before = state.scalars()
         self._version += 1
         if kind is ActionKind.PASS:
             state.pass_(seat)
+            self._undo.append((action, before, 0, 0))
             return ()
+        known = self._known[seat]
         self._history.append(action)
         start = len(self._events)
+        extra = 0  # what undo needs to restore the known cards
         if kind is ActionKind.DRAW:
             public = state.claims  # R13: once a seat has declared, every draw is shown
-            card = state.draw(seat)
+            state.draw(seat)
+            drawn: Card = state.drawn  # type: ignore[assignment]
             if public:
-                self._public_draws.append((seat, card))
-                known[seat].append(card)  # every seat sees it, so it is known to be in this hand
-            self._log(Event(EventKind.DRAW, seat, card, public))
+                extra = 1
+                self._public_draws.append((seat, drawn))
+                known.append(drawn)  # every seat sees it, so it is known to be in this hand
+            self._log(Event.of(EventKind.DRAW, seat, drawn, public))
         elif kind is ActionKind.DISCARD:
-            card = action.card  # type: ignore[assignment]
+            card: Card = action.card  # type: ignore[assignment]
             state.discard(seat, card)
-            if card in known[seat]:
-                known[seat].remove(card)
-            self._log(Event(EventKind.DISCARD, seat, card))
+            if card in known:
+                extra = known.index(card) + 1
+                del known[extra - 1]
+            self._log(Event.of(EventKind.DISCARD, seat, card))
         elif kind is ActionKind.TAKE:
-            card = state.take(seat)
-            known[seat].append(card)
-            self._log(Event(EventKind.TAKE, seat, card))
+            state.take(seat)
+            taken: Card = state.taken  # type: ignore[assignment]
+            known.append(taken)
+            self._log(Event.of(EventKind.TAKE, seat, taken))
         else:
             wait: Card = action.card  # type: ignore[assignment]
             state.declare(seat, wait)
             # The exposed pair: two copies are known, counting a copy already known from a take.
-            known[seat] += [wait] * max(0, 2 - known[seat].count(wait))
-            self._log(Event(EventKind.DECLARE, seat, wait))
+            extra = max(0, 2 - known.count(wait))
+            known += [wait] * extra
+            self._log(Event.of(EventKind.DECLARE, seat, wait))
         outcome = state.outcome
         if outcome is not None:
             if outcome.result is Result.WIN:
-                self._log(Event(EventKind.WIN, outcome.winner, outcome.card))
+                self._log(Event.of(EventKind.WIN, outcome.winner, outcome.card))
             else:
-                self._log(Event(EventKind.DRAWN, None))
+                self._log(Event.of(EventKind.DRAWN, None))
+        self._undo.append((action, before, len(self._events) - start, extra))
         return tuple(self._events[start:])
 
     def _log(self, event: Event) -> None:
@@ -510,14 +489,28 @@ class Deal:
         """
         if not self._undo:
             raise KowahError(N_("error", "there is no action to undo"))
-        action, snapshot, (history, events, public_draws, known) = self._undo.pop()
-        self._state.restore(snapshot)
-        del self._history[history:]
-        del self._events[events:]
-        for view in self._views:
-            del view[events:]
-        del self._public_draws[public_draws:]
-        self._known = [list(cards) for cards in known]
+        action, before, events, extra = self._undo.pop()
+        state = self._state
+        kind, seat = action.kind, action.seat
+        if kind is not ActionKind.PASS:
+            self._history.pop()
+            if events:
+                del self._events[-events:]
+                for view in self._views:
+                    del view[-events:]
+            known = self._known[seat]
+            if kind is ActionKind.DRAW:
+                if extra:  # a public draw (R13)
+                    self._public_draws.pop()
+                    known.pop()
+            elif kind is ActionKind.TAKE:
+                known.pop()
+            elif kind is ActionKind.DISCARD:
+                if extra:  # the card was known: back where it was
+                    known.insert(extra - 1, action.card)  # type: ignore[arg-type]
+            elif extra:
+                del known[-extra:]
+        state.undo(action, before)
         self._version += 1
         return action
 

@@ -45,6 +45,7 @@ __all__ = [
     "RulesFormatError",
     "UnknownPlayerError",
     "format_message",
+    "printable",
     "shorten",
 ]
 
@@ -70,6 +71,23 @@ def _cut(text: str, limit: int) -> str:
         return text
     tail = limit // 3
     return f"{text[:limit - tail - 3]}...{text[-tail:]}"
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """*text* made safe to print as it is: for echoing what a person typed or a file name.
+
+    Characters that do not print (an escape sequence's ESC, control characters) are shown
+    escaped, a byte that was not UTF-8 (a surrogate escape, as in a file name) as ``\\xNN``;
+    with *limit*, the middle of a longer text gives way to ``...``.
+
+    >>> printable("\\x1b[2Jred"), printable("caf\\udce9.json"), printable("x" * 30, limit=12)
+    ('\\\\x1b[2Jred', 'caf\\\\xe9.json', 'xxxxx...xxxx')
+    """
+    if not text.isprintable():
+        text = "".join(f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else char
+                       for char in text)
+        text = _printable(text)
+    return text if limit is None else _cut(text, limit)
 
 
 def shorten(value: object, limit: int = QUOTE_LIMIT) -> str:

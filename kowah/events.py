@@ -76,22 +76,65 @@ class OutcomeDict(TypedDict):
     card: NotRequired[str]
 
 
-@attrs.frozen
+def _event_kind(value: EventKind | str) -> EventKind:
+    try:
+        return EventKind(value)
+    except ValueError:
+        raise KowahError(N_("error", "unknown event {value} (draw, take, discard, declare, win or drawn)"),
+                         value=shorten(value)) from None
+
+
+@attrs.frozen(cache_hash=True)
 class Event:
     """Something that happened in the deal, as a UI would show it.
 
     ``card`` is ``None`` where the card is hidden: another seat's stock draw before any
     declaration (R13), as seen in an :class:`~kowah.deal.Observation`; and for a drawn deal.
+    The constructor checks its fields (a kind's string converts: ``Event("discard", 1,
+    Card.C5)``); :meth:`of` gives the shared value.
+
+    >>> Event.of(EventKind.DISCARD, 1, Card.C5) is Event.of(EventKind.DISCARD, 1, Card.C5)
+    True
+    >>> Event(EventKind.DRAWN, 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: not an event: (<EventKind.DRAWN: 'drawn'>, 0, None, True)
     """
 
     #: What happened.
-    kind: EventKind
+    kind: EventKind = attrs.field(converter=_event_kind)
     #: Who did it (the winner, for a win); ``None`` for a drawn deal.
     seat: int | None
     #: The card drawn, taken, discarded, declared as wait or won with.
     card: Card | None = None
     #: Whether every seat sees the card (always, but for stock draws before a declaration).
     public: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        kind, seat, card, public = self.kind, self.seat, self.card, self.public
+        if kind is EventKind.DRAWN:
+            fits = seat is None and card is None and public is True
+        else:
+            fits = (type(seat) is int and 0 <= seat < SEATS and type(public) is bool
+                    and (type(card) is Card or (card is None and kind is EventKind.DRAW and not public))
+                    and (public or kind is EventKind.DRAW))
+        if not fits:
+            raise KowahError(N_("error", "not an event: {value}"),
+                             value=shorten((kind, seat, card, public), limit=120))
+
+    @classmethod
+    def of(cls, kind: EventKind, seat: int | None, card: Card | None = None,
+           public: bool = True) -> Event:
+        """``Event(kind, seat, card, public)``, as the value the deals share (no allocation)."""
+        if type(seat) is int and 0 <= seat < SEATS and type(card) is Card:
+            table: tuple[tuple[Event, ...], ...] | None
+            if public is True:
+                table = _SHARED.get(kind)
+            else:
+                table = _PRIVATE_DRAWS if kind is EventKind.DRAW else None
+            if table is not None:
+                return table[seat][card]
+        return _DRAWN_EVENT if kind is EventKind.DRAWN and seat is None else cls(kind, seat, card, public)
 
     def __str__(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
@@ -184,3 +227,11 @@ class Outcome:
 
 
 _DRAWN: Final = Outcome(Result.DRAWN)
+# Every event with a seat and a card is built once and shared, like the actions.
+_SHARED: Final[dict[EventKind, tuple[tuple[Event, ...], ...]]] = {
+    kind: tuple(tuple(Event(kind, seat, card) for card in Card) for seat in range(SEATS))
+    for kind in EventKind if kind is not EventKind.DRAWN
+}
+_PRIVATE_DRAWS: Final = tuple(tuple(Event(EventKind.DRAW, seat, card, False) for card in Card)
+                              for seat in range(SEATS))
+_DRAWN_EVENT: Final = Event(EventKind.DRAWN, None)

@@ -13,8 +13,8 @@ on top; fast rollouts (:func:`random_playout`, an AI's search) use a Playout dir
 >>> deal = Deal.shuffled(seed=4)
 >>> playout = deal.playout()
 >>> seat = playout.turn
->>> card = playout.draw(seat)  # unchecked: the caller knows it is legal
->>> playout.discard(seat, card)
+>>> playout.draw(seat)  # unchecked: the caller knows it is legal
+>>> playout.discard(seat, playout.drawn)
 >>> playout.turn == (seat + 1) % 3, deal.stock_count - playout.stock_count
 (True, 1)
 >>> outcome, actions = random_playout(deal, random.Random(4))
@@ -26,23 +26,29 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from kowah._tables import ready_table
 from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
 from kowah.cards import Card, format_cards
+from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
 from kowah.hands import HAND_SIZE
 from kowah.rules import SEATS, Rules
 
+if TYPE_CHECKING:
+    from kowah.deal import Deal
+
 __all__ = ["Playout", "random_playout"]
 
 _AFTER = (1, 2, 0)  # the next seat in rotation (R9)
+_BEFORE = (2, 0, 1)  # the previous seat
+_insort = bisect.insort
+_STARTING, _DISCARDING = Phase.START, Phase.DISCARD
 _CLAIMANTS = ((1, 2), (2, 0), (0, 1))  # the other seats in rotation order from each seat (R14)
-_Cards = tuple[Card, ...]
-#: A :meth:`Playout.snapshot`: hands, piles, declared waits and the scalars, in slot order.
-Snapshot = tuple[tuple[_Cards, ...], tuple[_Cards, ...], tuple[Card | None, ...], bool, int, int, Phase,
-                 int | None, Card | None, Card | None, Card | None, bool, Outcome | None]
+#: A :meth:`Playout.scalars`: claims, stock, turn, phase, window, latest, drawn, taken, outcome.
+Scalars = tuple[bool, int, int, Phase, int | None, Card | None, Card | None, Card | None, Outcome | None]
 
 
 class Playout:
@@ -55,7 +61,7 @@ class Playout:
     """
 
     __slots__ = (
-        "claims", "deck", "declared", "drawn", "hands", "latest", "opening", "outcome", "phase",
+        "claims", "deck", "declared", "drawn", "hands", "latest", "outcome", "phase",
         "piles", "rules", "stock", "table", "taken", "turn", "window",
     )
 
@@ -85,8 +91,6 @@ class Playout:
     #: The card drawn this turn, the card taken this turn.
     drawn: Card | None
     taken: Card | None
-    #: Whether no action has been taken yet: the opening turn must draw (R10).
-    opening: bool
     outcome: Outcome | None
 
     @classmethod
@@ -102,7 +106,6 @@ class Playout:
         self.stock = SEATS * HAND_SIZE
         self.turn, self.phase, self.window = first, Phase.START, None
         self.latest = self.drawn = self.taken = None
-        self.opening = True
         self.outcome = None
         return self
 
@@ -116,22 +119,37 @@ class Playout:
         other.claims, other.stock, other.turn, other.phase = self.claims, self.stock, self.turn, self.phase
         other.window, other.latest = self.window, self.latest
         other.drawn, other.taken = self.drawn, self.taken
-        other.opening, other.outcome = self.opening, self.outcome
+        other.outcome = self.outcome
         return other
 
-    def snapshot(self) -> Snapshot:
-        """Everything that changes, as one immutable value (for :meth:`restore`: undo)."""
-        return (tuple(map(tuple, self.hands)), tuple(map(tuple, self.piles)), tuple(self.declared),
-                self.claims, self.stock, self.turn, self.phase, self.window, self.latest,
-                self.drawn, self.taken, self.opening, self.outcome)
+    def scalars(self) -> Scalars:
+        """The state but the lists, as one value (for :meth:`undo`)."""
+        return (self.claims, self.stock, self.turn, self.phase, self.window, self.latest,
+                self.drawn, self.taken, self.outcome)
 
-    def restore(self, snapshot: Snapshot) -> None:
-        """Go back to the state of a :meth:`snapshot`."""
-        (hands, piles, declared, self.claims, self.stock, self.turn, self.phase, self.window,
-         self.latest, self.drawn, self.taken, self.opening, self.outcome) = snapshot
-        self.hands = [list(hand) for hand in hands]
-        self.piles = [list(pile) for pile in piles]
-        self.declared = list(declared)
+    def undo(self, action: Action, before: Scalars) -> None:
+        """Take back the step of *action* (a declaration naming its wait), which was made from
+        a state with the :meth:`scalars` *before*: the lists and the scalars are as they were."""
+        seat, kind = action.seat, action.kind
+        if kind is ActionKind.DRAW:
+            self.hands[seat].remove(self.deck[before[1]])  # the card it drew
+        elif kind is ActionKind.TAKE:
+            card: Card = before[5]  # type: ignore[assignment]  # the latest discard it took
+            self.hands[seat].remove(card)
+            self.piles[_BEFORE[seat]].append(card)
+        elif kind is ActionKind.DISCARD:
+            self.piles[seat].pop()
+            _insort(self.hands[seat], action.card)  # type: ignore[misc]
+        elif kind is ActionKind.DECLARE:
+            self.declared[seat] = None
+        (self.claims, self.stock, self.turn, self.phase, self.window, self.latest,
+         self.drawn, self.taken, self.outcome) = before
+
+    @property
+    def opening(self) -> bool:
+        """Whether no action has been taken yet: the opening turn must draw (R10), so the stock
+        is whole exactly until then."""
+        return self.stock == SEATS * HAND_SIZE
 
     @property
     def stock_count(self) -> int:
@@ -232,56 +250,60 @@ class Playout:
         else:
             self.window = None
 
-    def draw(self, seat: int) -> Card:
-        """*seat* draws the top stock card, which it returns; a win or the end may follow."""
+    # The steps keep to few attribute writes: fast playouts run them a few hundred times a deal.
+    # Each returns the outcome when it ends the deal, else None.
+
+    def draw(self, seat: int) -> Outcome | None:
+        """*seat* draws the top stock card (then :attr:`drawn`); a win or the end may follow."""
         card = self.deck[self.stock]
         self.stock += 1
-        bisect.insort(self.hands[seat], card)
-        self.window = self.latest = self.taken = None
+        _insort(self.hands[seat], card)
+        self.window = self.latest = None  # taken is None at the start of a turn
         self.drawn = card
-        self.phase = Phase.DISCARD
-        self.opening = False
+        self.phase = _DISCARDING
         if self.claims:
             declared = self.declared
             if declared[seat] is card:  # R12: a self-draw comes before any claim
-                self._end(Outcome.win(seat, WinBy.SELF_DRAW, card))
-                return card
+                return self._end(Outcome.win(seat, WinBy.SELF_DRAW, card))
             for other in _CLAIMANTS[seat]:
                 if declared[other] is card:  # R14
-                    self._end(Outcome.win(other, WinBy.DRAW_CLAIM, card))
-                    return card
+                    return self._end(Outcome.win(other, WinBy.DRAW_CLAIM, card))
         if self.stock == len(self.deck):
-            self._end(Outcome.drawn())  # R16
-        return card
+            return self._end(Outcome.drawn())  # R16
+        return None
 
-    def take(self, seat: int) -> Card:
-        """*seat* takes the latest discard, which it returns."""
+    def take(self, seat: int) -> None:
+        """*seat* takes the latest discard (then :attr:`taken`)."""
         card: Card = self.latest  # type: ignore[assignment]  # a legal take has one
-        self.piles[(seat + 2) % SEATS].pop()  # the latest discard is the previous seat's
-        bisect.insort(self.hands[seat], card)
-        self.window = self.latest = self.drawn = None
+        self.piles[_BEFORE[seat]].pop()  # the latest discard is the previous seat's
+        _insort(self.hands[seat], card)
+        self.window = self.latest = None  # drawn is None at the start of a turn
         self.taken = card
-        self.phase = Phase.DISCARD
-        return card
+        self.phase = _DISCARDING
 
-    def discard(self, seat: int, card: Card) -> None:
+    def discard(self, seat: int, card: Card) -> Outcome | None:
         """*seat* discards *card*: a claim may end the deal (R14), or the turn passes."""
         hand = self.hands[seat]
         hand.remove(card)
         self.piles[seat].append(card)
         self.drawn = self.taken = None
-        declared = self.declared
         if self.claims:
+            declared = self.declared
             for other in _CLAIMANTS[seat]:
                 if declared[other] is card:
-                    self._end(Outcome.win(other, WinBy.DISCARD, card))
-                    return
-        after = _AFTER[seat]
+                    return self._end(Outcome.win(other, WinBy.DISCARD, card))
+            after = _AFTER[seat]
+            self.latest = card if declared[after] is None else None  # R12: a locked seat never takes
+            if declared[seat] is None and tuple(hand) in self.table:
+                self.window = seat  # R11: it may declare now
+        else:  # nobody has declared: the next seat may take, a ready hand may declare
+            after = _AFTER[seat]
+            self.latest = card
+            if tuple(hand) in self.table:
+                self.window = seat  # R11
         self.turn = after
-        self.phase = Phase.START
-        self.latest = card if declared[after] is None else None  # R12: a locked seat never takes
-        if declared[seat] is None and tuple(hand) in self.table:
-            self.window = seat  # R11: it may declare now
+        self.phase = _STARTING
+        return None
 
     def declare(self, seat: int, wait: Card) -> None:
         """*seat* declares checki with *wait* (one of :meth:`waits`)."""
@@ -293,13 +315,14 @@ class Playout:
         """*seat* declines to declare (R11)."""
         self.window = None
 
-    def _end(self, outcome: Outcome) -> None:
+    def _end(self, outcome: Outcome) -> Outcome:
         self.outcome = outcome
         self.phase = Phase.OVER
         self.window = self.latest = None
+        return outcome
 
 
-def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Action]]:
+def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, list[Action]]:
     """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`Playout`) with uniformly
     random legal actions; return the outcome and the actions.
 
@@ -316,14 +339,34 @@ def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Acti
     >>> replayed.outcome == outcome
     True
     """
-    state = deal.copy() if isinstance(deal, Playout) else deal.playout()  # type: ignore[attr-defined]
+    from kowah.deal import Deal  # the deal module builds on this one
+
+    if isinstance(deal, Playout):
+        state = deal.copy()
+    elif isinstance(deal, Deal):
+        state = deal.playout()
+    else:
+        raise KowahTypeError(N_("error", "expected a Deal or a Playout, not {value} of type {type}"),
+                             value=shorten(deal), type=type(deal).__name__)
+    if not isinstance(rng, random.Random):
+        raise KowahTypeError(N_("error", "expected a random.Random, not {value} of type {type}"),
+                             value=shorten(rng), type=type(rng).__name__)
     if state.outcome is not None:
         return state.outcome, []
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
+    draws, takes, discards, fromkeys = _DRAW, _TAKE, _DISCARD, dict.fromkeys
     actions: list[Action] = []
     record = actions.append
+    ended: Outcome | None
+    if state.phase is _DISCARDING:  # the seat to move has drawn or taken already
+        seat = state.turn
+        card = _random_discard(state, seat, random_)
+        record(_DISCARD[seat][card])
+        ended = discard(seat, card)
+        if ended is not None:
+            return ended, actions
     while True:
         window = state.window
         if window is not None:  # R11: the discarder may declare first
@@ -332,30 +375,43 @@ def random_playout(deal: object, rng: random.Random) -> tuple[Outcome, list[Acti
             if choice < len(options):
                 record(_DECLARE[window][options[choice]])
                 state.declare(window, options[choice])
-            else:
-                state.window = None  # a pass: records leave it out, the next action closes it
+            # else a pass: records leave it out, and the next action closes the window
         seat = state.turn
-        locked = declared[seat] is not None
-        if state.phase is Phase.START:
-            if state.latest is not None and random_() >= 0.5:
-                record(_TAKE[seat])
-                take(seat)
-            else:
-                if state.latest is None:
-                    random_()  # the choice among one legal action
-                record(_DRAW[seat])
-                draw(seat)
-                if state.outcome is not None:
-                    return state.outcome, actions
-        if locked:
+        hand = hands[seat]
+        if declared[seat] is not None:  # R12: draw, and discard what was drawn
+            random_()  # the choice among one legal action
+            record(draws[seat])
+            ended = draw(seat)
+            if ended is not None:
+                return ended, actions
             random_()
-            card = state.drawn
+            card = state.drawn  # type: ignore[assignment]
         else:
-            options = list(dict.fromkeys(hands[seat]))
-            if state.taken is not None:
-                options.remove(state.taken)
+            latest = state.latest
+            if latest is not None and random_() >= 0.5:
+                record(takes[seat])
+                take(seat)
+                options = list(fromkeys(hand))
+                options.remove(latest)  # R10: not the card just taken
+            else:
+                if latest is None:
+                    random_()  # the choice among one legal action
+                record(draws[seat])
+                ended = draw(seat)
+                if ended is not None:
+                    return ended, actions
+                options = list(fromkeys(hand))
             card = options[int(random_() * len(options))]
-        record(_DISCARD[seat][card])  # type: ignore[index]
-        discard(seat, card)  # type: ignore[arg-type]
-        if state.outcome is not None:
-            return state.outcome, actions
+        record(discards[seat][card])
+        ended = discard(seat, card)
+        if ended is not None:
+            return ended, actions
+
+
+def _random_discard(state: Playout, seat: int, random_: Callable[[], float]) -> Card:
+    """The discard ``legal_actions(seat)[int(random_() * n)]`` would choose."""
+    if state.declared[seat] is not None:
+        random_()
+        return state.drawn  # type: ignore[return-value]
+    options = [card for card in dict.fromkeys(state.hands[seat]) if card is not state.taken]
+    return options[int(random_() * len(options))]

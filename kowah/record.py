@@ -28,11 +28,20 @@ import attrs
 
 from kowah.actions import Action, ActionKind
 from kowah.cards import Card
-from kowah.deal import Deal, deck_problem
-from kowah.errors import N_, ActionError, CardParseError, IllegalActionError, KowahError, RecordError, shorten
+from kowah.deal import Deal
+from kowah.errors import (
+    N_,
+    ActionError,
+    CardParseError,
+    IllegalActionError,
+    KowahError,
+    KowahTypeError,
+    RecordError,
+    shorten,
+)
 from kowah.events import Outcome
 from kowah.hands import is_ready
-from kowah.rules import KOWAH_RULES, SEATS, Rules
+from kowah.rules import KOWAH_RULES, SEATS, Rules, deck_problem
 
 __all__ = ["FORMAT", "Record", "replay_outcome"]
 
@@ -227,6 +236,9 @@ class Record:
         the last declaring window when every action is replayed. Raises
         :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
         """
+        if upto is not None and (type(upto) is not int or upto < 0):
+            error = KowahTypeError if type(upto) is not int else KowahError
+            raise error(N_("error", "'upto' must be None or an int >= 0, not {value}"), value=shorten(upto))
         try:
             deal = Deal(self.deck, self.first, self.rules)
         except KowahError as error:  # a DeckError, or a deck of other things than Cards

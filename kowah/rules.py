@@ -22,9 +22,10 @@ still take discards:
        #: Whether a declared seat may take the latest discard (R12 says no).
        locked_take: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
 
-2. read it where the ruling is applied, in the engine's legality check and its unchecked step
-   (:mod:`kowah._engine`), so that :meth:`~kowah.deal.Deal.apply`, the legal actions and the
-   fast playouts (:mod:`kowah.playout`) all follow it;
+2. read it (``self.rules.locked_take``) where the ruling is applied, in the one rules
+   implementation, :class:`kowah.playout.Playout`: its legality check (``refusal``,
+   ``legal_actions``) and its unchecked steps; :meth:`Deal.apply <kowah.deal.Deal.apply>`, the
+   legal actions and the fast playouts then all follow it;
 3. write it in records only when it differs from its default (so that every existing record
    still means what it meant), as ``"pack"`` is written only for the money pack;
 4. test the default (the existing suite) and the variant, citing the ruling it changes.
@@ -32,21 +33,24 @@ still take discards:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from kowah.cards import KOWAH_DECK, MONEY_PACK, Pack
+from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 from kowah.errors import N_, DeckError, KowahTypeError, shorten
+from kowah.hands import HAND_SIZE
 
-__all__ = ["HAND_CARDS", "KOWAH_RULES", "MONEY_RULES", "PACK_NAMES", "SEATS", "Rules"]
+__all__ = ["KOWAH_RULES", "MONEY_RULES", "PACK_NAMES", "SEATS", "Rules", "deck_problem"]
 
 #: Seats at the table (R9).
 SEATS: Final = 3
-#: Cards in a hand between turns (R9).
-HAND_CARDS: Final = 8
 
-#: The record name of each pack a record may name (``"pack"`` in ``kowah-record/1``).
+#: The record name of each pack a record may name (``"pack"`` in ``kowah-record/1``):
+#: ``"kowah"`` is :data:`~kowah.cards.KOWAH_DECK`, ``"money"`` :data:`~kowah.cards.MONEY_PACK`.
+#:
+#: :meta hide-value:
 PACK_NAMES: Final = {"kowah": KOWAH_DECK, "money": MONEY_PACK}
 
 
@@ -54,10 +58,10 @@ def _check_pack(instance: Rules, attribute: attrs.Attribute[Pack], pack: object)
     if not isinstance(pack, Pack):
         raise KowahTypeError(N_("error", "a pack must be a Pack, not {value} of type {type}"),
                              value=shorten(pack), type=type(pack).__name__)
-    if len(pack) <= SEATS * HAND_CARDS:  # R9: three hands, and at least one card to draw
+    if len(pack) <= SEATS * HAND_SIZE:  # R9: three hands, and at least one card to draw
         raise DeckError(
             N_("error", "the {pack} has {count} cards: too few for three hands of {size} and a stock"),
-            pack=pack.name, count=len(pack), size=HAND_CARDS,
+            pack=pack.name, count=len(pack), size=HAND_SIZE,
         )
 
 
@@ -85,7 +89,7 @@ class Rules:
     @property
     def stock_size(self) -> int:
         """Cards in the stock once the hands are dealt (R9: 96 for the Kowah deck)."""
-        return len(self.pack) - SEATS * HAND_CARDS
+        return len(self.pack) - SEATS * HAND_SIZE
 
     @classmethod
     def from_pack_name(cls, name: str) -> Rules:
@@ -114,6 +118,31 @@ class Rules:
         if name == "money":
             return "Rules(pack=MONEY_PACK)"
         return f"Rules(pack={self.pack!r})"
+
+
+def deck_problem(deck: Sequence[Card], pack: Pack) -> tuple[str, int, Card, int] | None:
+    """What keeps *deck* (Cards) from being an order of *pack*, the first problem in deck order.
+
+    ``("absent", position, card, 0)``: a card the pack lacks, at its 1-based position;
+    ``("extra", position, card, count)``: *count* copies of a card, more than the pack holds,
+    the first extra copy at *position*; ``("short", 0, card, count)``: only *count* copies of a
+    card (the deck is short); ``None``: no problem.
+
+    >>> deck_problem(KOWAH_DECK.cards[1:], KOWAH_DECK)
+    ('short', 0, Card.C1, 3)
+    """
+    allowed = pack.counts
+    seen = [0] * KINDS
+    for position, card in enumerate(deck, start=1):
+        seen[card] += 1
+        if seen[card] > allowed[card]:
+            if not allowed[card]:
+                return "absent", position, card, 0
+            return "extra", position, card, deck.count(card)
+    for card in pack.kinds:
+        if seen[card] < allowed[card]:
+            return "short", 0, card, seen[card]
+    return None
 
 
 #: The default rules: the Kowah deck (R2) and rulings R3–R16.

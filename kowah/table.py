@@ -3,7 +3,14 @@
 The screen shows only what seat 0 may know (its :class:`~kowah.deal.Observation`): the hand
 grouped by rank, the latest discard, the stock, the other seats' card counts and discards,
 declared seats with their public waits (R11), public draws after a declaration (R13), whose
-turn it is and what just happened. Commands are short and forgiving; see :data:`COMMANDS`.
+turn it is and what just happened. Once the person has declared, their locked turns play
+themselves (R12) and the table is shown again at each of them and whenever a seat declares.
+Commands are short and forgiving; see :data:`COMMANDS`. Lines are wrapped to the terminal's
+width at spaces only.
+
+Leaving: ``quit`` (or the end of the input) leaves the table with exit code 0; Ctrl-C at any
+moment leaves it too, with exit code 130 (as shells expect of an interrupted program). In
+both cases the record is saved first when a record path was given.
 
 >>> import io
 >>> from kowah.i18n import translator
@@ -25,17 +32,25 @@ from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
+from kowah._oserrors import reason as os_reason
+from kowah._recordfile import check_record_path, write_record
+from kowah._screen import ALERT, BOLD, Screen
 from kowah.cards import Card
-from kowah.errors import N_, IllegalActionError, KowahError
+from kowah.coach import advise, describe
+from kowah.errors import N_, IllegalActionError, KowahError, printable
+from kowah.hands import splits
 from kowah.i18n import describe_event
-from kowah.players import Player, _Observer, make_player
+from kowah.players import Player, make_player
 from kowah.record import Record
 
 # The AI strengths as shown to the person (the names on the command line stay English).
-_STRENGTHS = {"random": N_("player", "random"), "normal": N_("player", "normal"),
-              "hard": N_("player", "hard")}
+_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
+              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
 
-__all__ = ["COMMANDS", "play_in_terminal"]
+__all__ = ["COMMANDS", "EXIT_INTERRUPTED", "check_record_path", "play_in_terminal"]
+
+#: The exit code of a game left with Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 #: The person's seat.
 HUMAN = 0
@@ -51,6 +66,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "yes": (N_("cli", "yes"), "y"),
     "no": (N_("cli", "no"), "n"),
     "help": (N_("cli", "help"), "?", "h"),
+    "hint": (N_("cli", "hint"), "i"),
     "rules": (N_("cli", "rules"),),
     "quit": (N_("cli", "quit"), "q", "exit"),
 }
@@ -103,63 +119,61 @@ class _Quit(Exception):
     """The person asked to stop, or the input ended."""
 
 
-# ANSI colours (only with color=True): suits and honours, and emphasis.
-_RESET = "\033[0m"
-_BOLD = "\033[1m"
-_DIM = "\033[2m"
-_SUIT_COLOURS = ("\033[33m", "\033[32m", "\033[36m")  # coins yellow, strings green, myriads cyan
-_HONOUR_COLOUR = "\033[35m"
-_ALERT = "\033[1;31m"
+class _Interrupted(_Quit):
+    """The person pressed Ctrl-C."""
 
 
-class _Table:
+class _Typo(Exception):
+    """A typed word that names something impossible; the message says what (in words)."""
+
+
+# Messages the table says about typed positions (R3 codes are the other way to name a card).
+_NO_POSITION = N_("cli", "There is no position {position}: your cards are numbered 1 to {count}.")
+
+#: The longest typed line read (a longer one is read on and dropped, so memory stays small).
+_LINE_LIMIT = 4096
+#: How much of a typed line is repeated in a message.
+_ECHO_LIMIT = 40
+
+
+def _declared_waits(observation: Observation) -> Sequence[Card | None]:
+    """Each seat's public wait, or ``None`` (the one place that reads the field's name)."""
+    return observation.declared_waits
+
+
+class _Table(Screen):
     def __init__(self, t: Text, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
-                 stdin: TextIO, stdout: TextIO, color: bool, pace: float) -> None:
+                 stdin: TextIO, stdout: TextIO, color: bool, pace: float,
+                 width: int | None = None) -> None:
         self.t = t
         self.deal = deal
         self.players = players
         self.names = names
+        super().__init__(stdout, color, width)
         self.stdin = stdin
-        self.stdout = stdout
-        self.color = color
         self.pace = pace
-        self.observer = _Observer(deal)
         self.shown = 0  # events of seat 0's view already narrated
+        self.table_shown = False  # whether the whole table has been shown once
+        self.status_due = False  # show the table after the next narration (a declared person)
         self.words = self._command_words()
         try:
             self.echo_free = stdin.isatty()  # a terminal echoes what is typed itself
         except (AttributeError, ValueError):
             self.echo_free = False
 
-    # -- output --
-
-    def write(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
-        self.stdout.flush()
-
-    def style(self, text: str, code: str) -> str:
-        return f"{code}{text}{_RESET}" if self.color else text
-
-    def card(self, card: Card) -> str:
-        code = str(card)
-        if not self.color:
-            return code
-        colour = _HONOUR_COLOUR if card.is_honour else _SUIT_COLOURS[card % 3]
-        return f"{colour}{code}{_RESET}"
-
-    def cards(self, cards: Iterable[Card]) -> str:
-        return " ".join(self.card(card) for card in cards)
-
     # -- narration of what happened --
 
     def narrate(self, observation: Observation) -> None:
         """Tell every event of seat 0's view that has not been told yet."""
+        locked = _declared_waits(observation)[HUMAN] is not None
         for event in observation.events[self.shown:]:
             line = self.describe(event)
             if line:
                 self.write("  " + line)
                 if event.seat is not None and event.seat != HUMAN and self.pace > 0:
                     time.sleep(self.pace)
+            if locked and event.kind == "declare":
+                self.status_due = True  # a declared person sees the table whenever anyone declares
         self.shown = len(observation.events)
 
     def describe(self, event: Event) -> str:
@@ -171,10 +185,12 @@ class _Table:
 
     def show(self, observation: Observation) -> None:
         t = self.t
+        self.table_shown = True
+        waits = _declared_waits(observation)
         self.write()
         self.write(self.style("— " + t.gettext("cli", "Kowah") + " — " + t.ngettext(
             "cli", "stock: {count} card", "stock: {count} cards", observation.stock_count
-        ).format(count=observation.stock_count), _BOLD))
+        ).format(count=observation.stock_count), BOLD))
         for seat in range(SEATS):
             if seat == HUMAN:
                 continue
@@ -182,10 +198,10 @@ class _Table:
             line = t.gettext("cli", "Seat {seat} ({player}): {cards}").format(
                 seat=seat, player=self.names[seat],
                 cards=t.ngettext("cli", "{count} card", "{count} cards", size).format(count=size))
-            wait = observation.declared_waits[seat]
+            wait = waits[seat]
             if wait is not None:
                 line += "  " + self.style(t.gettext("cli", "DECLARED, waits for {card} ({name})").format(
-                    card=str(wait), name=t.card_name(wait)), _ALERT)
+                    card=str(wait), name=t.card_name(wait)), ALERT)
             self.write(line)
             pile = observation.discards[seat]
             if pile:
@@ -196,27 +212,22 @@ class _Table:
         if observation.public_draws:
             recent = observation.public_draws[-6:]
             self.write(t.gettext("cli", "Public draws: {draws}").format(draws=", ".join(
-                f"{seat}:{self.card(card)}" for seat, card in recent)))
+                self.public_draw(seat, card) for seat, card in recent)))
         latest = observation.latest_discard
         if latest is not None:
             self.write(t.gettext("cli", "Latest discard: {card} ({name})").format(
                 card=self.card(latest), name=t.card_name(latest)))
-        wait = observation.declared_waits[HUMAN]
+        wait = waits[HUMAN]
         if wait is not None:
             self.write(self.style(t.gettext("cli", "You have declared: you wait for {card} ({name}).").format(
-                card=str(wait), name=t.card_name(wait)), _BOLD))
+                card=str(wait), name=t.card_name(wait)), BOLD))
         self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(observation.hand)))
 
-    def hand_line(self, hand: Sequence[Card]) -> str:
-        """The hand sorted and grouped by rank (each honour its own group), with positions."""
-        parts: list[str] = []
-        group = None
-        for position, card in enumerate(hand, start=1):
-            if group is not None and card.group != group:
-                parts.append(self.style("|", _DIM))
-            group = card.group
-            parts.append(f"{self.style(str(position), _DIM)}:{self.card(card)}")
-        return " ".join(parts)
+    def public_draw(self, seat: int, card: Card) -> str:
+        """One public draw (R13), worded so that the seat cannot be read as a hand position."""
+        if seat == HUMAN:
+            return self.t.gettext("cli", "{card} by you").format(card=self.card(card))
+        return self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
 
     # -- input --
 
@@ -240,19 +251,38 @@ class _Table:
         found = {command for form, command in self.words.items() if len(form) > 1 and form.startswith(word)}
         return found.pop() if len(found) == 1 else None
 
+    def read_line(self) -> str | None:
+        """One typed line, at most :data:`_LINE_LIMIT` characters kept; ``None`` at the end."""
+        try:
+            line = self.stdin.readline(_LINE_LIMIT)
+            if not line:
+                return None
+            if not line.endswith("\n"):  # an over-long line: drop the rest of it
+                more = line
+                while more and not more.endswith("\n"):
+                    more = self.stdin.readline(_LINE_LIMIT)
+        except KeyboardInterrupt:
+            raise _Interrupted from None
+        except UnicodeDecodeError:  # a stream that is not UTF-8 (the command reads with errors=replace)
+            return "\ufffd"
+        except (OSError, ValueError):  # the input was closed under us
+            return None
+        return line
+
     def ask(self, prompt: str) -> str:
-        self.stdout.write(self.style(prompt, _BOLD) + " ")
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
+        try:
+            self.prompt(prompt)
+            line = self.read_line()
+        except _Interrupted:
+            self.stdout.write("\n")  # the shell's prompt must not follow ours on one line
+            raise
+        if line is None:
             self.write()
             raise _Quit
+        text = line.strip()
         if not self.echo_free:
-            self.write(line.strip())  # piped input: show it, so that the transcript reads well
-        return line.strip()
-
-    def problem(self, message: str) -> None:
-        self.write("  " + self.style(message, _ALERT))
+            self.write(printable(text, 60))  # piped input: show it, so the transcript reads well
+        return text
 
     def help(self) -> None:
         t = self.t
@@ -263,6 +293,7 @@ class _Table:
             t.gettext("cli", "  5c, or 3           discard a card: its code or its position in your hand"),
             t.gettext("cli", "  declare [5c], c    declare checki after your discard, naming the wait"),
             t.gettext("cli", "  pass, p            do not declare now"),
+            t.gettext("cli", "  hint, i            what the hard AI would do now, and why"),
             t.gettext("cli", "  rules              show the rules"),
             t.gettext("cli", "  help, ?            show this help"),
             t.gettext("cli", "  quit, q            stop playing"),
@@ -271,23 +302,22 @@ class _Table:
         ):
             self.write(line)
 
-    def rules(self) -> None:
-        try:
-            from kowah.i18n import Translator, render_rules
-        except ImportError:  # pragma: no cover - the text layer ships with the package
-            self.help()
-            return
+    def rules(self, observation: Observation) -> None:
+        """The rules, then the table again, so the game does not scroll out of sight."""
+        from kowah.i18n import Translator, render_rules
+
         t = self.t
         self.write(render_rules(t if isinstance(t, Translator) else "en", "text"))
+        self.write(self.style(t.gettext("cli", "Back to the game."), BOLD))
+        self.show(observation)
 
     def prompt_for(self, observation: Observation, legal: Sequence[Action]) -> str:
         t = self.t
         kinds = {action.kind for action in legal}
         if ActionKind.DECLARE in kinds:
-            waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
             return t.gettext(
                 "cli", "Your hand is ready! Declare checki (declare {waits}) or pass (p)?"
-            ).format(waits=t.format_list(waits, style="or"))
+            ).format(waits=self.waits_of(legal))
         if observation.phase is Phase.START:
             latest = observation.latest_discard
             if ActionKind.TAKE in kinds and latest is not None:
@@ -296,8 +326,15 @@ class _Table:
         return t.gettext("cli", "Discard which card (code or position 1–{count})?").format(
             count=len(observation.hand))
 
+    def waits_of(self, legal: Sequence[Action]) -> str:
+        waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
+        return self.t.format_list(waits, style="or")
+
     def parse(self, text: str, observation: Observation, legal: Sequence[Action]) -> Action | str | None:
-        """The action the person typed, a command name (help, rules, quit), or ``None``."""
+        """The action the person typed, a command name (help, rules, quit), or ``None``.
+
+        A position outside the hand raises :class:`_Typo`.
+        """
         words = text.replace(",", " ").split()
         if not words:
             return None
@@ -314,7 +351,7 @@ class _Table:
                 return Action.declare(seat, card)
             return Action.discard(seat, card)
         rest = words[1:]
-        if command in ("help", "rules", "quit"):
+        if command in ("help", "rules", "quit", "hint"):
             return command if not rest else None
         if command == "draw" and not rest:
             return Action.draw(seat)
@@ -334,10 +371,18 @@ class _Table:
         return None
 
     def card_at(self, token: str, observation: Observation) -> Card | None:
-        """A card code (R3), or the 1-based position of a card in the hand."""
-        if token.isdigit():
-            index = int(token) - 1
-            return observation.hand[index] if 0 <= index < len(observation.hand) else None
+        """A card code (R3), or the 1-based position of a card in the hand.
+
+        Only ASCII digits are a position (``²`` and ``①`` are digits to Python, not here);
+        a position outside the hand raises :class:`_Typo` naming the range.
+        """
+        if token.isascii() and token.isdigit():
+            count = len(observation.hand)
+            index = int(token) - 1 if len(token) <= 3 else -1  # 5,000 digits: out of range
+            if not 0 <= index < count:
+                raise _Typo(self.t.gettext("cli", _NO_POSITION).format(
+                    position=printable(token, 12), count=count))
+            return observation.hand[index]
         try:
             card = Card.parse(token)
         except KowahError:
@@ -351,9 +396,11 @@ class _Table:
         legal = observation.legal_actions
         deal = self.deal
         if len(legal) == 1:  # a locked hand's draw and discard, the opening draw
-            deal.apply(legal[0])
+            self.forced(observation, legal[0])
             return
-        if observation.phase is Phase.DISCARD and observation.turn == HUMAN:
+        declaring = any(action.kind is ActionKind.DECLARE for action in legal)
+        if self.table_shown and (declaring or (observation.phase is Phase.DISCARD
+                                               and observation.turn == HUMAN)):
             self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(observation.hand)))
         else:
             self.show(observation)
@@ -361,14 +408,22 @@ class _Table:
             text = self.ask(self.prompt_for(observation, legal))
             if not text:
                 continue
-            choice = self.parse(text, observation, legal)
+            try:
+                choice = self.parse(text, observation, legal)
+            except _Typo as typo:
+                self.problem(str(typo))
+                continue
             if choice == "quit":
                 raise _Quit
             if choice == "help":
                 self.help()
                 continue
             if choice == "rules":
-                self.rules()
+                self.rules(observation)
+                continue
+            if choice == "hint":
+                for line in describe(advise(observation), self.t):
+                    self.write("  " + line)
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
@@ -378,13 +433,27 @@ class _Table:
             if not isinstance(choice, Action):
                 self.problem(t.gettext(
                     "cli", "I did not understand “{text}”. Type help or ? for the commands."
-                ).format(text=text))
+                ).format(text=printable(text, _ECHO_LIMIT)))
                 continue
             if choice not in legal:
-                self.problem(self.why_not(choice))
+                self.problem(self.why_not(choice, legal))
                 continue
             deal.apply(choice)
+            if choice.kind is ActionKind.DECLARE:
+                self.narrate(deal.observation(HUMAN))
+                self.write(self.style(t.gettext(
+                    "cli", "Your hand is locked; your turns now play themselves."), BOLD))
             return
+
+    def forced(self, observation: Observation, action: Action) -> None:
+        """Apply the one action the person has (R10's opening draw, R12's locked turns)."""
+        t = self.t
+        if action.kind is ActionKind.DRAW and not self.deal.history:
+            self.write(t.gettext("cli", "The opening turn must draw from the stock (no card has "
+                                        "been discarded yet), so you draw at once."))
+        self.deal.apply(action)
+        if action.kind is ActionKind.DISCARD:  # a locked turn is over: show where the deal stands
+            self.status_due = True
 
     def choose_wait(self, legal: Sequence[Action]) -> Action:
         """The declaration the person picks when the hand offers several waits (R8), or a pass."""
@@ -392,7 +461,7 @@ class _Table:
         declares = [action for action in legal if action.kind is ActionKind.DECLARE]
         if len(declares) == 1:
             return declares[0]
-        waits = t.format_list([str(action.card) for action in declares], style="or")
+        waits = self.waits_of(declares)
         while True:
             question = t.gettext("cli", "Which wait will you expose: {waits}? (p: do not declare)")
             text = self.ask(question.format(waits=waits))
@@ -406,8 +475,16 @@ class _Table:
                 return Action.pass_(HUMAN)
             self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
 
-    def why_not(self, action: Action) -> str:
+    def why_not(self, action: Action, legal: Sequence[Action]) -> str:
         """Why an action the person typed is not legal now, in their language, said to them."""
+        if any(other.kind is ActionKind.DECLARE for other in legal) and action.kind in (
+                ActionKind.DRAW, ActionKind.TAKE, ActionKind.DISCARD):
+            # The declaring window (R11): the choice is declaring or not, not the next turn.
+            return self.t.gettext(
+                "cli", "You have just discarded and your hand is ready (checki). Declare it now "
+                       "(c, or the wait: {waits}) to lock your hand and wait for that card, or "
+                       "pass (p) to keep playing freely; you draw again on your next turn."
+            ).format(waits=self.waits_of(legal))
         refusal = self.deal.why_illegal(action)
         if refusal is None:  # pragma: no cover - only refused actions are explained
             return self.t.gettext("cli", "That is not possible now.")
@@ -428,47 +505,63 @@ class _Table:
                 card=str(card), multiplier=outcome.multiplier)
         else:
             line = t.outcome(outcome)
-        self.write(self.style(line, _BOLD))
+        self.write(self.style(line, BOLD))
+        mine = list(self.deal.hand(HUMAN))
         if winner is not None and card is not None:
-            cards = self.cards(_winning_hand(self.deal, winner, card))
+            shown = self.winning_hand(winner, card)
             if winner == HUMAN:
-                self.write(t.gettext("cli", "Your winning hand: {cards}").format(cards=cards))
+                self.write(t.gettext("cli", "Your winning hand: {cards}").format(cards=shown))
                 return
             self.write(t.gettext("cli", "You lose this deal."))
             self.write(t.gettext("cli", "Seat {seat}'s winning hand: {cards}").format(
-                seat=winner, cards=cards))
-        self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(self.deal.hand(HUMAN))))
+                seat=winner, cards=shown))
+            if outcome.by == "draw-claim" and len(mine) > 8:
+                mine.remove(card)  # your stock draw was claimed: it is in the winner's hand now
+        self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(mine)))
+
+    def winning_hand(self, seat: int, card: Card) -> str:
+        """The winner's eight cards as they won: the pair, the two triples, and ``+`` the card."""
+        hand = list(self.deal.hand(seat))
+        if len(hand) > 8:  # a self-draw: the card is in the hand
+            hand.remove(card)
+        found = [split for split in splits(hand) if split.wait == card]
+        if not found:  # pragma: no cover - a won hand always splits with its wait
+            return self.cards(sorted([*hand, card]))
+        split = found[0]
+        groups = [split.pair, *split.triples]
+        return " | ".join(self.cards(group) for group in groups) + "  + " + self.style(
+            self.card(card), BOLD)
 
     def play(self) -> None:
         deal = self.deal
         while not deal.is_over:
             seat = deal.to_move()[0]
-            observation = self.observer.observation(HUMAN)
+            observation = deal.observation(HUMAN)
             self.narrate(observation)
+            if self.status_due:
+                self.status_due = False
+                self.show(observation)
             if seat == HUMAN:
                 self.human_turn(observation)
                 continue
             player = self.players[seat]
             assert player is not None
-            seen = self.observer.observation(seat)
+            seen = deal.observation(seat)
             deal.apply(player.choose(seen, seen.legal_actions))
-        self.narrate(self.observer.observation(HUMAN))
-
-
-def _winning_hand(deal: Deal, seat: int, card: Card) -> list[Card]:
-    """The winner's eight cards and the card that won (a claimed card is not in the hand)."""
-    hand = list(deal.hand(seat))
-    return hand if len(hand) > 8 else sorted([*hand, card])
+        self.narrate(deal.observation(HUMAN))
 
 
 def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, record_path: Path | None,
-                     stdin: TextIO, stdout: TextIO, color: bool, pace: float) -> int:
+                     stdin: TextIO, stdout: TextIO, color: bool, pace: float,
+                     width: int | None = None) -> int:
     """Play one deal at the terminal: the person at seat 0, two *opponents* AIs at seats 1 and 2.
 
     *seed* fixes the shuffle, the first seat and the AIs' choices (``None``: fresh each time).
     At the end the outcome is shown with its multiplier (R15) and the game record is saved to
-    *record_path*, or the person is offered to save it. Returns the exit code: 0 when the deal
-    ended or the person quit, 1 when the record could not be saved.
+    *record_path*, or the person at a terminal is offered to save it. Lines are wrapped to
+    *width* columns (default: the terminal's, or 80). Returns the exit code: 0 when the deal
+    ended or the person quit, :data:`EXIT_INTERRUPTED` (130) when they left with Ctrl-C, 1
+    when the record could not be saved.
     """
     t = translator
     rng = random.Random(seed)
@@ -477,45 +570,68 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
     names = ["", strength, strength]
     players: list[Player | None] = [None] + [make_player(opponents, random.Random(rng.getrandbits(64)))
                                               for _ in range(SEATS - 1)]
-    table = _Table(t, deal, players, names, stdin, stdout, color, pace)
-    table.write(table.style(t.gettext("cli", "Kowah: you are seat 0, against two AI players "
-                                             "(strength: {player}). Type help or ? for the "
-                                             "commands.").format(player=strength),
-                            _BOLD))
-    table.write(t.gettext("cli", "Seat {seat} plays first.").format(seat=deal.first))
+    table = _Table(t, deal, players, names, stdin, stdout, color, pace, width)
+    code = 0
     quit_early = False
     try:
-        table.play()
-    except _Quit:
+        try:
+            table.write(table.style(t.gettext("cli", "Kowah: you are seat 0, against two AI players "
+                                                     "(strength: {player}). Type help or ? for the "
+                                                     "commands.").format(player=strength),
+                                    BOLD))
+            if deal.first == HUMAN:
+                table.write(t.gettext("cli", "You play first."))
+            else:
+                table.write(t.gettext("cli", "Seat {seat} plays first.").format(seat=deal.first))
+            table.play()
+        except KeyboardInterrupt:  # Ctrl-C between prompts (an AI's pause, the output)
+            table.stdout.write("\n")
+            raise _Interrupted from None
+    except _Quit as leaving:
         quit_early = True
+        if isinstance(leaving, _Interrupted):
+            code = EXIT_INTERRUPTED
         table.write(t.gettext("cli", "You leave the table."))
     except BrokenPipeError:  # the output was closed (e.g. piped into head): stop quietly
         return 1
     outcome = deal.outcome
     if outcome is not None:
         table.end(outcome)
-    return _save(table, deal, record_path, ask=not quit_early and table.echo_free)
+    saved = _save(table, deal, record_path, ask=not quit_early and table.echo_free)
+    return code or saved
 
 
 def _save(table: _Table, deal: Deal, record_path: Path | None, ask: bool) -> int:
+    """Save the record to *record_path*, or ask for a file name (again after a failure)."""
     t = table.t
-    path = record_path
-    if path is None:
-        if not ask:
-            return 0
+    if record_path is not None:
+        return _save_to(table, deal, record_path)
+    while ask:
         try:
             answer = table.ask(t.gettext(
                 "cli", "Save the game record? Type a file name, or press Enter to skip:"))
+        except _Interrupted:  # Ctrl-C: leave without saving, as interrupted
+            return EXIT_INTERRUPTED
         except _Quit:
             return 0
         if not answer:
             return 0
-        path = Path(answer).expanduser()
+        try:
+            path = Path(answer).expanduser()
+        except RuntimeError:  # "~nobody": a home folder that cannot be found
+            path = Path(answer)
+        if _save_to(table, deal, path) == 0:
+            return 0
+    return 0
+
+
+def _save_to(table: _Table, deal: Deal, path: Path) -> int:
+    t = table.t
     try:
-        path.write_text(Record.from_deal(deal).dumps(indent=1) + "\n", encoding="utf-8")
-    except OSError as error:
+        write_record(path, Record.from_deal(deal))
+    except (OSError, ValueError) as error:  # ValueError: a NUL character in the name
         table.problem(t.gettext("cli", "Could not save the record to {path}: {reason}").format(
-            path=str(path), reason=error.strerror or str(error)))
+            path=printable(str(path), 200), reason=os_reason(t, error)))
         return 1
-    table.write(t.gettext("cli", "Record saved to {path}.").format(path=str(path)))
+    table.write(t.gettext("cli", "Record saved to {path}.").format(path=printable(str(path), 200)))
     return 0

@@ -83,8 +83,10 @@ def extract() -> Catalog:
 
 
 def _version() -> str:
-    with (ROOT / "pyproject.toml").open("rb") as handle:
-        return str(tomllib.load(handle)["project"]["version"])
+    # The version is written once, in kowah/__init__.py (pyproject.toml reads it from there).
+    match = re.search(r'^__version__ = "([^"]+)"', (ROOT / "kowah" / "__init__.py").read_text(),
+                      flags=re.MULTILINE)
+    return match[1] if match else "0"
 
 
 def _render(catalog: Catalog) -> str:

@@ -88,7 +88,7 @@ def choose(deal: Deal, rng: random.Random, greedy: float = 0.0) -> Action:
                 rest = list(hand)
                 assert action.card is not None
                 rest.remove(action.card)
-                return distance(rest)
+                return distance(rest, deal.rules.pack)
 
             best = min(map(left, discards))
             return rng.choice([a for a in discards if left(a) == best])

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -174,21 +175,25 @@ def test_replay_errors_hold_no_python_english(
     if lang == "en":
         assert errors == ["not a JSON document (line 1, column 51)",
                           "cannot read the file: it is a folder",
-                          "cannot read the file: no such file"]
+                          "cannot read the file: no such file or folder"]
     else:  # the Czech catalogue's words (or English until it has them), with the place
         assert "51" in errors[0]
 
-    def refuse(self: Path) -> bytes:
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
         if self.name == "locked.json":
             raise PermissionError(13, "Permission denied")
+        if self.name == "odd.json":
+            raise OSError(1234, "Something odd")
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(Path, "read_bytes", refuse)
-    code, out, _ = run(capsys, "--lang", "en", "replay", "locked.json", "other.json")
+    monkeypatch.setattr(Path, "open", refuse)
+    code, out, _ = run(capsys, "--lang", "en", "replay", "locked.json", "other.json", "odd.json")
     assert code == 1
     assert "Permission" not in out and "Input/output" not in out
     assert out.splitlines() == ["locked.json: invalid: cannot read the file: permission denied",
-                                "other.json: invalid: cannot read the file"]
+                                "other.json: invalid: cannot read the file: input/output error",
+                                # an errno without a translation: the system's own words
+                                "odd.json: invalid: cannot read the file: Something odd"]
 
 
 def test_replay_exit_0_when_all_valid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -261,15 +266,23 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_deal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = run(capsys, "--lang", "en", "play", "--record", str(tmp_path))
-    assert code == 2 and out == "" and "it is a folder" in err
+    assert code == 2 and out == "" and err.endswith(": it is a folder\n")
     missing = tmp_path / "no" / "deal.json"
     code, out, err = run(capsys, "--lang", "en", "play", "--record", str(missing))
-    assert code == 2 and out == "" and f"there is no folder {missing.parent}" in err
+    assert code == 2 and out == ""
+    assert err == f"kowah: error: cannot save the record to {missing}: no such file or folder\n"
+    # /proc is a folder that root may write to, but no file can be made in it: the check
+    # opens the file as the save does, so it fails now, not after the whole deal.
+    code, out, err = run(capsys, "--lang", "en", "play", "--record", "/proc/x.json")
+    assert code == 2 and out == ""
+    assert err.startswith("kowah: error: cannot save the record to /proc/x.json: ")
+    code, out, err = run(capsys, "--lang", "es", "play", "--record", str(missing))
+    assert code == 2 and "no such file" not in err  # the reason in the user's language
 
 
 def test_ctrl_c_stops_a_parallel_simulation_without_tracebacks() -> None:
     process = subprocess.Popen(
-        [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "400", "--seats",
+        [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "1000000", "--seats",
          "hard,hard,hard", "--jobs", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
     )
@@ -346,3 +359,127 @@ def test_python_dash_m_entry_point(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "Wait: ot (Old Thousand)" in result.stdout
+
+
+# -- streams, files and odd arguments ----------------------------------------------------------------
+
+_KOWAH = [sys.executable, "-m", "kowah"]
+
+
+def _kowah(*argv: str | bytes, **options: object) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "LC_ALL": "C.UTF-8"}
+    env.pop("LANGUAGE", None)
+    streams: dict[str, object] = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **options}
+    result: subprocess.CompletedProcess[bytes] = subprocess.run(
+        [*_KOWAH, *argv], env=env, timeout=60, check=False, **streams)  # type: ignore[call-overload]
+    return result
+
+
+def test_a_full_disk_is_an_error_not_a_traceback() -> None:
+    with open("/dev/full", "w") as full:
+        result = _kowah("--lang", "en", "rules", stdout=full)
+    assert result.returncode == 1
+    assert result.stderr == b"kowah: error: cannot write the output: no space left on the device\n"
+
+
+def test_closed_standard_streams_are_no_traceback() -> None:
+    result = _kowah("--lang", "en", "rules", stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0
+    closed = subprocess.run(f"{sys.executable} -m kowah --lang en play --seed 1 <&- >&-", shell=True,
+                            capture_output=True, timeout=60, check=False)
+    assert b"Traceback" not in closed.stderr and closed.returncode in (0, 1)
+
+
+def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    name = os.fsencode(tmp_path) + b"/\xff\x1b[2J.json"
+    result = _kowah("--lang", "en", "replay", name)
+    assert result.returncode == 1 and result.stderr == b""
+    assert result.stdout.endswith(
+        b"/\\xff\\x1b[2J.json: invalid: cannot read the file: no such file or folder\n")
+    result = _kowah("--lang", "en", "replay", "--json", name)
+    line = json.loads(result.stdout)
+    assert line["file"].endswith("/\\xff\\x1b[2J.json") and line["result"] == "invalid"
+    result = _kowah("--lang", "en", "check", b"5c \xff")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr and b"\\xff" in result.stderr
+
+
+def test_replay_reads_a_bounded_amount() -> None:
+    start = time.monotonic()
+    result = _kowah("--lang", "en", "replay", "/dev/zero")
+    assert time.monotonic() - start < 30
+    assert result.returncode == 1
+    assert result.stdout == b"/dev/zero: invalid: the file is larger than 1 MiB: not a game record\n"
+
+
+def test_quoted_input_is_shortened_and_printable(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--lang", "en", "check", "x" * 10_000_000)
+    assert code == 2 and len(err) < 500 and ("…" in err or "..." in err)
+    code, _, err = run(capsys, "--lang", "en", "check", "5c", "\x1b[31mred")
+    assert code == 2 and "\x1b" not in err and "\\x1b[31mred" in err
+    code, _, err = run(capsys, "--lang", "en", "simulate", "--deals", "1", "--seats", "\x1b[2J" * 1000)
+    assert code == 2 and "\x1b" not in err and len(err) < 500
+
+
+def test_jobs_are_capped_at_the_cpus_and_the_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kowah.cli
+    import kowah.players
+
+    asked: list[int] = []
+    real = kowah.players.simulate
+
+    def spy(deals: int, seats: list[str], **options: Any) -> Any:
+        asked.append(options["jobs"])
+        return real(deals, seats, **{**options, "jobs": 1})
+
+    monkeypatch.setattr(kowah.players, "simulate", spy)
+    code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
+    assert code == 0 and asked == [min(3, kowah.cli._cpus())]
+    code, _, _ = run(capsys, "simulate", "--deals", "500", "--seats", "random,random,random",
+                     "--jobs", "1000")
+    assert asked[-1] == kowah.cli._cpus() <= os.cpu_count()  # type: ignore[operator]
+
+
+def test_the_last_lang_wins_and_an_empty_one_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    _, czech, _ = run(capsys, "--lang", "it", "rules", "--lang", "cs")
+    _, expected, _ = run(capsys, "--lang", "cs", "rules")
+    assert czech == expected
+    code, out, err = run(capsys, "--lang", "", "rules")
+    assert code == 2 and out == "" and err == "kowah: error: '' is not a locale tag\n"
+
+
+def test_an_unknown_option_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--lang", "en", "--bogus")
+    assert code == 2 and err.endswith("kowah: error: unrecognized arguments: --bogus\n")
+    code, _, err = run(capsys, "--lang", "en", "rules", "--bogus")
+    assert code == 2 and "--bogus" in err
+    code, _, err = run(capsys, "--lang", "en")
+    assert code == 2 and "COMMAND" in err
+
+
+def test_check_json_reports_errors_as_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "zz")
+    assert code == 2 and err == ""
+    report = json.loads(out)
+    assert list(report) == ["error"] and "'zz'" in report["error"] and "token 2" in report["error"]
+
+
+def test_numbers_in_errors_are_written_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "--lang", "en", "play", "--pace", "-5")
+    assert code == 2 and err.endswith("not -5\n")
+    record = Record.from_deal(played(1)).to_dict()
+    record["first"] = True
+    path = write(tmp_path / "x.json", json.dumps(record))
+    code, out, _ = run(capsys, "--lang", "en", "replay", str(path))
+    assert code == 1 and out.endswith(" true\n") and "True" not in out
+
+
+def test_confidence_bounds_are_plain_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--deals", "7", "--seats", "random,random,random", "--json")
+    assert code == 0 and "e-" not in out
+    bounds = json.loads(out)["win_rate_intervals"]
+    assert all(0.0 <= low <= high <= 1.0 for low, high in bounds)
+    assert any(low == 0.0 for low, _ in bounds)

@@ -25,6 +25,8 @@ from kowah import (
     Card,
     Deal,
     DeckError,
+    Event,
+    EventKind,
     IllegalActionError,
     KowahError,
     KowahTypeError,
@@ -589,17 +591,17 @@ def test_random_playout_from_a_declared_position() -> None:
 def test_known_cards_are_always_in_the_hand() -> None:
     """Cards an observation calls known (exposed pairs, takes, public draws) are held, copies counted.
 
-    Played by the normal AI, which takes and declares often, so a declared wait that was
+    Played by the hard AI, which takes and declares often, so a declared wait that was
     also taken from the discards comes up (that case once listed three known copies).
     """
     from collections import Counter
 
-    from kowah.players import NormalPlayer
+    from kowah.players import HardPlayer
 
     declared_after_take = public_draws = 0
     for seed in range(60):
         deal = Deal.shuffled(seed)
-        players = [NormalPlayer(random.Random(seed * 3 + k)) for k in range(3)]
+        players = [HardPlayer(random.Random(seed * 3 + k)) for k in range(3)]
         while not deal.is_over:
             seat = deal.to_move()[0]
             action = players[seat].choose(deal.observation(seat), deal.legal_actions(seat))
@@ -632,3 +634,178 @@ def test_shuffled_may_fix_the_first_seat() -> None:
         assert deal.first == first == deal.turn and deal.deck == Deal.shuffled(seed=4).deck
     with pytest.raises(DeckError, match="the first seat must be 0, 1 or 2, not 3"):
         Deal.shuffled(seed=4, first=3)
+
+
+# -- undo -----------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(SEEDS, st.integers(0, 220), GREEDINESS)
+def test_apply_then_undo_restores_the_state_exactly(seed: int, steps: int, greedy: float) -> None:
+    """For every legal action of anyone who may act: apply it, undo it, and nothing has changed
+    (every seat's observation, hands, stock, history, events, legal actions, the repr)."""
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    before = snapshot(deal)
+    for action in deal.legal_actions():
+        events = deal.apply(action)
+        assert deal.events[len(deal.events) - len(events):] == events
+        assert deal.undo() is action
+        assert snapshot(deal) == before, action
+    # A copy undoes the same way and leaves the original alone.
+    if deal.history:
+        copy = deal.copy()
+        copy.undo()
+        assert snapshot(deal) == before and copy.history == deal.history[:-1]
+
+
+@settings(max_examples=15)
+@given(SEEDS, GREEDINESS)
+def test_undo_back_to_the_start_retraces_every_state(seed: int, greedy: float) -> None:
+    deal = Deal.shuffled(seed)
+    rng = random.Random(seed)
+    states = [snapshot(deal)]
+    applied = []
+    while not deal.is_over:
+        action = choose(deal, rng, greedy)
+        deal.apply(action)
+        applied.append(action)
+        states.append(snapshot(deal))
+    states.pop()
+    while applied:
+        assert deal.undo() is applied.pop()
+        assert snapshot(deal) == states.pop()
+    assert snapshot(deal) == snapshot(Deal.shuffled(seed))
+    with pytest.raises(KowahError, match="there is no action to undo"):
+        deal.undo()
+
+
+def test_undo_takes_back_a_pass_and_a_declaration_of_the_only_wait() -> None:
+    deck = build_deck(("9c 9s 9m 9c 9s 9m 1c 1c", "1s 2s 3m 4c 6s 7m 9m ot",
+                       "1m 2m 3c 4s 6m 7c 8s rf"), stock="5m")
+    deal = Deal(deck, 0)
+    deal.apply(Action.draw(0))
+    deal.apply(Action.discard(0, Card.M5))
+    before = snapshot(deal)
+    assert deal.apply(Action.pass_(0)) == ()
+    assert deal.undo() is Action.pass_(0) and snapshot(deal) == before
+    events = deal.apply(Action.declare(0, None))  # the only wait, 1c (R8)
+    assert events == (Event(EventKind.DECLARE, 0, Card.C1),)
+    assert deal.history[-1] is Action.declare(0, Card.C1)
+    assert deal.undo() is Action.declare(0, Card.C1) and snapshot(deal) == before
+
+
+def test_observations_are_kept_up_to_date_not_rebuilt() -> None:
+    """The same observation object is returned until the deal changes, and equals a fresh one."""
+    deal = Deal.shuffled(5)
+    rng = random.Random(5)
+    while not deal.is_over:
+        seat = deal.to_move()[0]
+        first = deal.observation(seat)
+        assert deal.observation(seat) is first
+        fresh = deal.copy().observation(seat)  # a copy has no cache
+        assert fresh == first
+        deal.apply(choose(deal, rng, 0.8))
+        assert deal.observation(seat) is not first
+
+
+# -- the playout: the rules' unchecked step -------------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(SEEDS, st.integers(0, 200), GREEDINESS, SEEDS)
+def test_a_playout_steps_through_the_same_states_as_the_deal(
+    seed: int, steps: int, greedy: float, rng_seed: int
+) -> None:
+    """Deal.apply is the Playout's step with checks on top: the same legal actions, the same
+    refusals, the same state after each action, and undo restores it."""
+    deal = Deal.shuffled(seed)
+    play(deal, random.Random(seed), steps, greedy)
+    playout = deal.playout()
+    assert random_playout(playout, random.Random(rng_seed)) == random_playout(deal, random.Random(rng_seed))
+    rng = random.Random(rng_seed)
+    while not deal.is_over:
+        for action in ALL_ACTIONS[:30]:
+            found = playout.refusal(action)
+            refusal = deal.why_illegal(action)
+            assert (found is None) == (refusal is None)
+            assert found is None or refusal is None or found[0] is refusal.reason
+        assert playout.to_move() == deal.to_move()
+        assert playout.legal_actions(deal.turn) == deal.legal_actions(deal.turn)
+        action = choose(deal, rng, greedy)
+        before = playout.scalars()
+        copy = playout.copy()
+        deal.apply(action)
+        playout.step(deal.history[-1] if action.kind is not ActionKind.PASS else action)
+        assert (playout.hands, playout.piles, playout.declared) == (
+            [list(deal.hand(s)) for s in range(SEATS)], [list(deal.discards(s)) for s in range(SEATS)],
+            [deal.declared_wait(s) for s in range(SEATS)])
+        assert (playout.turn, playout.phase, playout.latest, playout.outcome, playout.stock_count) == (
+            deal.turn, deal.phase, deal.latest_discard, deal.outcome, deal.stock_count)
+        undone = playout.copy()
+        undone.undo(deal.history[-1] if action.kind is not ActionKind.PASS else action, before)
+        assert (undone.hands, undone.piles, undone.declared, undone.scalars()) == (
+            copy.hands, copy.piles, copy.declared, copy.scalars())
+
+
+# -- no plain Python error, for any input ---------------------------------------------------------
+
+BAD_VALUES = [None, True, 1.5, "x", -1, 3, 10**5000, [], {}, object(), Card.C5, KOWAH_DECK, b"x",
+              float("nan"), "\x1b[2J" * 10_000]
+
+
+def _entry_points() -> dict[str, Callable[[object], object]]:
+    from kowah import Event, EventKind, Record, replay_outcome
+
+    deal = Deal.shuffled(1)
+    deck = KOWAH_DECK.cards
+    return {
+        "Deal(deck)": lambda v: Deal(v, 0),  # type: ignore[arg-type]
+        "Deal(first)": lambda v: Deal(deck, v),  # type: ignore[arg-type]
+        "Deal(rules)": lambda v: Deal(deck, 0, v),  # type: ignore[arg-type]
+        "shuffled(seed)": lambda v: Deal.shuffled(v),  # type: ignore[arg-type]
+        "shuffled(rules)": lambda v: Deal.shuffled(1, v),  # type: ignore[arg-type]
+        "shuffled(first)": lambda v: Deal.shuffled(1, first=v),  # type: ignore[arg-type]
+        "apply": deal.apply, "is_legal": deal.is_legal, "why_illegal": deal.why_illegal,  # type: ignore[dict-item]
+        "legal_actions": deal.legal_actions, "hand": deal.hand, "discards": deal.discards,  # type: ignore[dict-item]
+        "declared_wait": deal.declared_wait, "observation": deal.observation,  # type: ignore[dict-item]
+        "Action(seat)": lambda v: Action(v, ActionKind.DRAW),  # type: ignore[arg-type]
+        "Action(kind)": lambda v: Action(0, v),  # type: ignore[arg-type]
+        "Action(card)": lambda v: Action(0, ActionKind.DISCARD, v),  # type: ignore[arg-type]
+        "Action.parse": lambda v: Action.parse(v, seat=0),  # type: ignore[arg-type]
+        "Action.parse(seat)": lambda v: Action.parse("draw", seat=v),  # type: ignore[arg-type]
+        "Action.from_dict": Action.from_dict,  # type: ignore[dict-item]
+        "Action.from_dict(seat)": lambda v: Action.from_dict({"do": "draw"}, seat=v),  # type: ignore[arg-type]
+        "Rules": lambda v: Rules(pack=v),  # type: ignore[arg-type]
+        "Rules.from_pack_name": Rules.from_pack_name,  # type: ignore[dict-item]
+        "Outcome.win(by)": lambda v: Outcome.win(0, v, Card.C5),  # type: ignore[arg-type]
+        "Outcome.win(seat)": lambda v: Outcome.win(v, "discard", Card.C5),  # type: ignore[arg-type]
+        "Outcome": lambda v: Outcome(v),  # type: ignore[arg-type]
+        "Event": lambda v: Event(v, 0, Card.C5),  # type: ignore[arg-type]
+        "Event(seat)": lambda v: Event(EventKind.DRAW, v, Card.C5),  # type: ignore[arg-type]
+        "Record(deck)": lambda v: Record(v, 0),  # type: ignore[arg-type]
+        "Record(first)": lambda v: Record(deck, v),  # type: ignore[arg-type]
+        "Record(actions)": lambda v: Record(deck, 0, v),  # type: ignore[arg-type]
+        "Record(rules)": lambda v: Record(deck, 0, rules=v),  # type: ignore[arg-type]
+        "Record.from_dict": Record.from_dict,
+        "replay(upto)": lambda v: Record(deck, 0).replay(v),  # type: ignore[arg-type]
+        "replay_outcome": replay_outcome,  # type: ignore[dict-item]
+        "random_playout": lambda v: random_playout(v, random.Random(1)),  # type: ignore[arg-type]
+        "random_playout(rng)": lambda v: random_playout(deal, v),  # type: ignore[arg-type]
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_entry_points()))
+def test_no_plain_python_error_for_any_input(name: str) -> None:
+    """Each public function and constructor of the engine, given wrong types or values, raises
+    one of the library's errors with a short message; never AttributeError, IndexError, ..."""
+    call = _entry_points()[name]
+    for value in BAD_VALUES:
+        try:
+            call(value)
+        except KowahError as error:
+            assert len(str(error)) < 400 and str(error).isprintable(), (name, str(error)[:80])
+            if isinstance(error, TypeError):
+                assert isinstance(error, KowahTypeError)
+        except Exception as error:  # pragma: no cover - the failure this test exists for
+            pytest.fail(f"{name}({type(value).__name__}) raised {type(error).__name__}: {error!s:.200}")

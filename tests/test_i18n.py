@@ -300,10 +300,11 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
     import random as _random
 
     from kowah import Deal
-    from kowah.players import NormalPlayer, play_deal
+    from kowah.players import HardPlayer
+    from kowah.simulation import play_deal
 
     t = translator(language)
-    deal = play_deal([NormalPlayer(_random.Random(seat)) for seat in range(3)], Deal.shuffled(seed=11))
+    deal = play_deal([HardPlayer(_random.Random(seat)) for seat in range(3)], Deal.shuffled(seed=11))
     kinds = set()
     for event in deal.observation(0).events:
         kinds.add(event.kind)

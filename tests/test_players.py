@@ -1,4 +1,4 @@
-"""The AI players: they see only observations, play legally, are reproducible, and simulate."""
+"""The AI levels: they see only observations, play legally, are reproducible, and differ as documented."""
 
 from __future__ import annotations
 
@@ -7,33 +7,27 @@ import random
 import pytest
 
 from kowah import Action, ActionKind, Deal, KowahError, Observation, parse_cards
+from kowah._heuristic import improving, kept
 from kowah.cards import Card
+from kowah.cli import _PLAYERS as CLI_PLAYERS
+from kowah.errors import UnknownPlayerError
 from kowah.hands import distance, improvements
 from kowah.players import (
+    PLAYERS,
+    EasyPlayer,
     HardPlayer,
     NormalPlayer,
     Player,
     RandomPlayer,
-    SimulationResult,
-    UnknownPlayerError,
-    _improving,
-    _kept,
-    _Observer,
     make_player,
-    play_deal,
-    simulate,
 )
 from kowah.record import Record
+from kowah.simulation import play_deal, simulate
 
 
 def _players(names: list[str], seed: int) -> list[Player]:
     rng = random.Random(seed)
-    return [_small(name, random.Random(rng.random())) for name in names]
-
-
-def _small(name: str, rng: random.Random) -> Player:
-    """A player; the hard one with few rollouts, to keep the tests quick."""
-    return HardPlayer(rng, rollouts=12) if name == "hard" else make_player(name, rng)
+    return [make_player(name, random.Random(rng.random())) for name in names]
 
 
 class _Checked:
@@ -61,40 +55,25 @@ def test_fast_evaluators_agree_with_hands() -> None:
         rng.shuffle(deck)
         key = tuple(sorted(deck[:8]))
         cards = [Card(card) for card in key]
-        assert _kept(key) == 8 - distance(cards)
-        assert set(_improving(key)) == set(improvements(cards))
+        assert kept(key) == 8 - distance(cards)
+        assert set(improving(key)) == set(improvements(cards))
 
 
 def test_fast_evaluators_on_hands_near_ready() -> None:
     hand = tuple(sorted(parse_cards("5c 5c 5s 5s 5m 8c 8c 9m")))
-    assert _kept(hand) == 7
-    assert set(_improving(hand)) == set(improvements(hand))
+    assert kept(hand) == 7
+    assert set(improving(hand)) == set(improvements(hand))
     ready = tuple(sorted(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")))
-    assert _kept(ready) == 8 and _improving(ready) == ()
-
-
-def test_observer_gives_the_deals_observations() -> None:
-    for seed in range(12):
-        deal = Deal.shuffled(seed)
-        observer = _Observer(deal)
-        players = _players(["normal", "random", "normal"], seed)
-        while not deal.is_over:
-            for seat in range(3):
-                assert observer.observation(seat) == deal.observation(seat)
-            seat = deal.to_move()[0]
-            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
-        for seat in range(3):
-            assert observer.observation(seat) == deal.observation(seat)
+    assert kept(ready) == 8 and improving(ready) == ()
 
 
 # -- legality and hidden information --------------------------------------------------------
 
 
-@pytest.mark.parametrize("names", [["random", "normal", "hard"], ["normal", "normal", "normal"],
-                                   ["hard", "random", "random"]])
+@pytest.mark.parametrize("names", [["random", "normal", "hard"], ["easy", "easy", "hard"],
+                                   ["hard", "random", "easy"], ["normal", "normal", "normal"]])
 def test_players_only_return_legal_actions(names: list[str]) -> None:
-    deals = 4 if "hard" in names else 25
-    for seed in range(deals):
+    for seed in range(20):
         players = [_Checked(player) for player in _players(names, seed)]
         deal = play_deal(players, Deal.shuffled(1000 + seed))
         assert deal.is_over
@@ -140,13 +119,13 @@ def _concealed_swapped(deal: Deal, seat: int, rng: random.Random) -> Deal | None
     return None
 
 
-@pytest.mark.parametrize("name", ["random", "normal", "hard"])
+@pytest.mark.parametrize("name", PLAYERS)
 def test_players_see_only_their_observation(name: str) -> None:
     rng = random.Random(11)
     checked = 0
-    for seed in range(8 if name == "hard" else 30):
+    for seed in range(30):
         deal = Deal.shuffled(2000 + seed)
-        players = _players(["normal"] * 3, seed)
+        players = _players(["hard"] * 3, seed)
         steps = rng.randrange(5, 60)
         for _ in range(steps):
             if deal.is_over:
@@ -163,50 +142,70 @@ def test_players_see_only_their_observation(name: str) -> None:
                 altered.hand(other) != deal.hand(other) for other in range(3))
             observation = deal.observation(seat)
             assert altered.observation(seat) == observation
-            first = _small(name, random.Random(seed)).choose(observation, deal.legal_actions(seat))
-            again = _small(name, random.Random(seed)).choose(altered.observation(seat),
-                                                              altered.legal_actions(seat))
+            first = make_player(name, random.Random(seed)).choose(observation, deal.legal_actions(seat))
+            again = make_player(name, random.Random(seed)).choose(altered.observation(seat),
+                                                                  altered.legal_actions(seat))
             assert first == again
             checked += 1
     assert checked >= 10
 
 
-def test_normal_never_feeds_a_declared_wait_when_it_has_a_choice() -> None:
-    checked = 0
+# -- how the levels play ----------------------------------------------------------------------
 
-    class Watch(NormalPlayer):
+
+def _watched(level: type[HardPlayer], deals: int) -> tuple[int, int, int]:
+    """Discards made with a declared wait among the options (and a safe choice), those that
+    fed the wait, and wins by discard, in *deals* deals of three players of *level*."""
+    choices = fed = 0
+
+    class Watch(level):  # type: ignore[valid-type, misc]
         def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
-            nonlocal checked
-            action = super().choose(observation, legal_actions)
+            nonlocal choices, fed
+            action: Action = super().choose(observation, legal_actions)
             waits = {wait for seat, wait in enumerate(observation.declared_waits)
                      if wait is not None and seat != observation.seat}
-            if action.kind is ActionKind.DISCARD and waits and len(legal_actions) > 1:
-                checked += 1
-                safe = [option for option in legal_actions if option.card not in waits]
-                if safe:
-                    assert action.card not in waits
+            if (action.kind is ActionKind.DISCARD and any(a.card in waits for a in legal_actions)
+                    and any(a.card not in waits for a in legal_actions)):
+                choices += 1
+                fed += action.card in waits
             return action
 
     wins_by_discard = 0
-    for seed in range(60):
+    for seed in range(deals):
         players = [Watch(random.Random(seed * 3 + seat)) for seat in range(3)]
         outcome = play_deal(players, Deal.shuffled(3000 + seed)).outcome
         assert outcome is not None
         wins_by_discard += outcome.by == "discard"
-    assert checked > 100
-    assert wins_by_discard == 0
+    return choices, fed, wins_by_discard
 
 
-def test_normal_discards_towards_ready_and_declares() -> None:
-    # Seat 0 holds a ready hand plus one stray card: it must throw the stray and declare.
-    hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 1m")
-    rest = [card for card in Deal.shuffled(0).deck]
+@pytest.mark.parametrize("level", [HardPlayer, NormalPlayer])
+def test_hard_and_normal_never_feed_a_declared_wait_when_they_have_a_choice(level: type[HardPlayer]) -> None:
+    choices, fed, wins_by_discard = _watched(level, 60)
+    assert choices > 20
+    assert fed == 0 and wins_by_discard == 0
+
+
+def test_easy_does_not_mind_the_declared_waits() -> None:
+    choices, fed, wins_by_discard = _watched(EasyPlayer, 60)
+    assert choices > 20 and fed > 0 and wins_by_discard > 0
+
+
+def _ready_plus(stray: str) -> Deal:
+    """Seat 0 holds a ready hand (waits 5c, 5s) and draws *stray*."""
+    hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c " + stray)
+    rest = list(Deal.shuffled(0).deck)
     for card in hand:
         rest.remove(card)
-    deck = list(hand[:8]) + rest[:16] + [hand[8]] + rest[16:]
-    deal = Deal(deck, 0)
+    deal = Deal(list(hand[:8]) + rest[:16] + [hand[8]] + rest[16:], 0)
     deal.apply(Action.draw(0))
-    player = NormalPlayer(random.Random(0))
+    return deal
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_levels_discard_towards_ready_and_declare(name: str) -> None:
+    deal = _ready_plus("1m")
+    player = make_player(name, random.Random(0))
     action = player.choose(deal.observation(0), deal.legal_actions(0))
     assert action == Action.discard(0, Card.M1)
     deal.apply(action)
@@ -214,106 +213,120 @@ def test_normal_discards_towards_ready_and_declares() -> None:
     assert action.kind is ActionKind.DECLARE and action.card in (Card.C5, Card.S5)
 
 
-def test_normal_beats_random() -> None:
-    result = simulate(60, ["normal", "random", "random"], seed=4)
-    assert result.wins[0] >= 0.8 * result.decided
+def _decisions(seeds: range) -> list[tuple[Observation, tuple[Action, ...]]]:
+    """Observations of the seats that must choose, in deals played by three hard players."""
+    found = []
+    for seed in seeds:
+        deal = Deal.shuffled(4000 + seed)
+        players = _players(["hard"] * 3, seed)
+        while not deal.is_over:
+            seat = deal.to_move()[0]
+            observation = deal.observation(seat)
+            if len(observation.legal_actions) > 1:
+                found.append((observation, observation.legal_actions))
+            deal.apply(players[seat].choose(observation, observation.legal_actions))
+    return found
 
 
-# -- reproducibility and the simulator --------------------------------------------------------
+def test_the_levels_differ_as_documented() -> None:
+    hard, normal, easy = (level(random.Random(1)) for level in (HardPlayer, NormalPlayer, EasyPlayer))
+    takes = {"hard": 0, "normal": 0, "easy": 0, "hard only": 0}
+    discards_differ = 0
+    for observation, legal in _decisions(range(25)):
+        kind = legal[0].kind
+        choices = {"hard": hard.choose(observation, legal), "normal": normal.choose(observation, legal),
+                   "easy": easy.choose(observation, legal)}
+        for name, action in choices.items():
+            takes[name] += action.kind is ActionKind.TAKE
+        if choices["normal"].kind is ActionKind.TAKE:  # only when hard would, and only a match or
+            latest = observation.latest_discard  # a card that makes the hand ready
+            assert choices["hard"].kind is ActionKind.TAKE and latest is not None
+            grown = [*observation.hand, latest]
+            assert latest in observation.hand or min(
+                distance(grown[:i] + grown[i + 1:]) for i in range(8)) == 0
+        if choices["hard"].kind is ActionKind.TAKE and choices["normal"].kind is ActionKind.DRAW:
+            takes["hard only"] += 1
+        if kind is ActionKind.DISCARD:
+            hand = [card for card in observation.hand]
+            rests = {}
+            for action in legal:
+                assert action.card is not None
+                rest = list(hand)
+                rest.remove(action.card)
+                rests[action] = distance(rest)
+            nearest = min(rests.values())
+            # Hard and normal always keep the hand nearest to ready (with a live wait when ready);
+            # normal does not always pick hard's discard among those.
+            assert rests[choices["normal"]] <= nearest + 1 and rests[choices["hard"]] <= nearest + 1
+            options = [int(action.card) for action in legal if action.card is not None]
+            hand_key = tuple(observation.hand)
+            discards_differ += (hard.discards(hand_key, options, observation)
+                                != normal.discards(hand_key, options, observation))
+    assert takes["easy"] == 0 < takes["normal"] and takes["hard only"] > 0
+    assert discards_differ > 50
+
+
+def test_hard_declares_the_most_live_copies_and_the_others_any_wait() -> None:
+    deal = _ready_plus("1m")
+    deal.apply(Action.discard(0, Card.M1))
+    legal = deal.legal_actions(0)
+    dead = [0] * 30  # every wait dead: hard passes, normal and easy declare all the same
+    live = [2] * 30
+    assert HardPlayer(random.Random(0)).declaration(legal, dead) is None
+    both = {Action.declare(0, Card.C5), Action.declare(0, Card.S5)}
+    for level in (NormalPlayer, EasyPlayer):
+        assert {level(random.Random(seed)).declaration(legal, dead) for seed in range(20)} == both
+        assert {level(random.Random(seed)).declaration(legal, live) for seed in range(20)} == both
+    live[Card.S5] = 3
+    assert {HardPlayer(random.Random(seed)).declaration(legal, live) for seed in range(5)} == {
+        Action.declare(0, Card.S5)}  # the most live copies
+
+
+def test_the_ladder_in_small() -> None:
+    """A quick check of the order; the measured ladder is in benchmarks/players.py."""
+    hard = simulate(300, ["hard", "easy", "easy"], seed=4)
+    assert hard.wins[0] > hard.wins[1] and hard.wins[0] > hard.wins[2]
+    normal = simulate(300, ["normal", "random", "random"], seed=4)
+    assert normal.wins[0] >= 0.9 * normal.decided
+
+
+# -- names and reproducibility ----------------------------------------------------------------
 
 
 def test_same_seed_same_choices() -> None:
-    for name in ("random", "normal", "hard"):
+    for name in PLAYERS:
         histories = []
         for _ in range(2):
-            players = [_small(name, random.Random(7 + seat)) for seat in range(3)]
+            players = [make_player(name, random.Random(7 + seat)) for seat in range(3)]
             histories.append(play_deal(players, Deal.shuffled(77)).history)
         assert histories[0] == histories[1]
 
 
-def test_simulate_is_reproducible_and_independent_of_jobs() -> None:
-    seats = ["normal", "random", "normal"]
-    one = simulate(12, seats, seed=3)
-    assert simulate(12, seats, seed=3) == one
-    assert simulate(12, seats, seed=3, jobs=2) == one
-    assert simulate(12, seats, seed=4) != one or simulate(12, seats, seed=5) != one
-    hard = ["hard", "normal", "normal"]
-    assert simulate(2, hard, seed=1) == simulate(2, hard, seed=1, jobs=2)
-
-
-def test_simulate_reports_progress() -> None:
-    seen: list[int] = []
-    simulate(5, ["random", "normal", "normal"], seed=1, progress=seen.append)
-    assert seen == [1, 2, 3, 4, 5]
-    seen.clear()
-    simulate(6, ["random", "normal", "normal"], seed=1, jobs=2, progress=seen.append)
-    assert seen[-1] == 6 and seen == sorted(seen)
-
-
-def test_simulate_dict_shape() -> None:
-    result = simulate(9, ["normal", "random", "random"], seed=6)
-    data = result.as_dict()
-    assert data["deals"] == 9
-    assert data["seats"] == ["normal", "random", "random"]
-    assert isinstance(data["wins"], list) and len(data["wins"]) == 3
-    assert all(isinstance(wins, int) for wins in data["wins"])
-    assert sum(data["wins"]) + data["drawn"] == 9
-    assert set(data["by"]) == {"self-draw", "discard", "draw-claim"}
-    assert sum(data["by"].values()) == sum(data["wins"])
-    assert data["decided"] == 9 - data["drawn"]
-    for low, high in data["win_rate_intervals"]:
-        assert 0 <= low <= high <= 1
-
-
-def test_wilson_interval() -> None:
-    result = SimulationResult(100, ("a", "b", "c"), (50, 30, 20), 0,
-                              {"self-draw": 40, "discard": 30, "draw-claim": 30})
-    low, high = result.win_rate_interval(0)
-    assert round(low, 3) == 0.404 and round(high, 3) == 0.596
-    low, high = result.win_rate_interval(2)
-    assert low < 0.2 < high
-
-
 def test_unknown_player_names() -> None:
-    with pytest.raises(UnknownPlayerError, match="'expert'"):
+    with pytest.raises(UnknownPlayerError, match="'expert'") as caught:
         make_player("expert", random.Random(0))
-    with pytest.raises(KowahError, match="'grandmaster'"):
-        simulate(1, ["normal", "grandmaster", "random"])
-    with pytest.raises(KowahError):
-        simulate(1, ["normal", "random"])
+    assert caught.value.params == {"value": "expert"}
+    with pytest.raises(UnknownPlayerError):
+        make_player(3, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_make_player_kinds() -> None:
     rng = random.Random(0)
-    assert isinstance(make_player("random", rng), RandomPlayer)
-    assert isinstance(make_player("Normal", rng), NormalPlayer)
-    assert isinstance(make_player("hard", rng), HardPlayer)
-    assert isinstance(make_player("hard", rng), Player)
+    assert PLAYERS == CLI_PLAYERS == ("random", "easy", "normal", "hard")
+    assert type(make_player("random", rng)) is RandomPlayer
+    assert type(make_player(" Easy", rng)) is EasyPlayer
+    assert type(make_player("Normal", rng)) is NormalPlayer
+    assert type(make_player("hard", rng)) is HardPlayer
+    for name in PLAYERS:
+        player = make_player(name, rng)
+        assert isinstance(player, Player) and getattr(player, "name", None) == name
 
 
-class _Drawer:
-    """A custom player for simulate: always the first legal action (draw, first discard, declare)."""
+@pytest.mark.parametrize("name", PLAYERS)
+def test_every_level_plays_the_money_pack(name: str) -> None:
+    from kowah import MONEY_RULES
 
-    name = "drawer"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
-        return legal_actions[0]
-
-
-def test_simulate_takes_custom_players_and_stays_reproducible() -> None:
-    one = simulate(12, [_Drawer, "normal", "normal"], seed=5)
-    two = simulate(12, [_Drawer, "normal", "normal"], seed=5, jobs=2)
-    assert one == two and one.seats == ("drawer", "normal", "normal")
-    assert sum(one.wins) + one.drawn == 12
-    # A factory without a name is named after itself; one that cannot be pickled runs in-process.
-    def factory(rng: random.Random) -> Player:
-        return NormalPlayer(rng)
-
-    assert simulate(3, [factory, "normal", "normal"], seed=1).seats[0] == "factory"
-    with pytest.raises(KowahError, match="must be importable"):
-        simulate(3, [factory, "normal", "normal"], seed=1, jobs=2)
-    with pytest.raises(UnknownPlayerError):
-        simulate(3, [42, "normal", "normal"])  # type: ignore[list-item]
+    for seed in range(4):
+        players = [_Checked(player) for player in _players([name, "hard", "easy"], seed)]
+        deal = play_deal(players, Deal.shuffled(seed, rules=MONEY_RULES))
+        assert deal.is_over and deal.rules == MONEY_RULES

@@ -14,7 +14,9 @@ from support import build_deck, play, snapshot
 
 from kowah import (
     KOWAH_DECK,
+    KOWAH_RULES,
     MONEY_PACK,
+    MONEY_RULES,
     Action,
     Card,
     Deal,
@@ -534,3 +536,49 @@ def test_passed_must_be_a_boolean_and_must_close_a_window() -> None:
     with pytest.raises(RecordError, match="'passed' is true, but no seat may declare"):
         record.replay()
     assert Record.loads(record_text(DECK, OPENING, passed=False)).replay().to_move() == (0, 1)
+
+
+# -- the rules in records: "pack" ------------------------------------------------------------------
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 2**32), st.integers(0, 250))
+def test_a_money_pack_deal_records_its_pack_and_replays(seed: int, steps: int) -> None:
+    """V1: a money-pack deal's record says "pack": "money" and replays to the same state."""
+    deal = Deal.shuffled(seed, rules=MONEY_RULES)
+    play(deal, random.Random(seed), steps, 0.8)
+    record = Record.from_deal(deal)
+    assert record.rules is MONEY_RULES
+    data = json.loads(record.dumps())
+    assert data["pack"] == "money" and len(data["deck"]) == 132
+    again = Record.loads(json.dumps(data))
+    assert again == record and again.rules is MONEY_RULES
+    assert snapshot(again.replay()) == snapshot(deal)
+    assert again.replay().rules is MONEY_RULES
+
+
+def test_a_record_without_pack_is_the_kowah_deck() -> None:
+    deal = Deal.shuffled(3)
+    play(deal, random.Random(3), 40)
+    data = Record.from_deal(deal).to_dict()
+    assert "pack" not in data  # every record written before the key still means the same
+    assert Record.from_dict(data).rules is KOWAH_RULES
+    assert Record.from_dict({**data, "pack": "kowah"}) == Record.from_dict(data)
+    # A Kowah deck is no money-pack deck, and the other way round.
+    with pytest.raises(RecordError, match=r"'deck' has 120 cards, but the money pack has 132"):
+        Record.from_dict({**data, "pack": "money"})
+    money = Record.from_deal(Deal.shuffled(3, rules=MONEY_RULES)).to_dict()
+    with pytest.raises(RecordError, match="is not in the Kowah deck"):
+        Record.from_dict({**money, "pack": "kowah"})
+    for bad in ("Money", "bridge", None, 1, ["money"]):
+        with pytest.raises(RecordError) as caught:
+            Record.from_dict({**data, "pack": bad})
+        assert str(caught.value) == f"'pack' must be \"kowah\" or \"money\", not {bad!r}"
+
+
+def test_record_actions_use_the_actions_own_dict_form() -> None:
+    deal = Deal.shuffled(8)
+    play(deal, random.Random(8), 60, 0.8)
+    record = Record.from_deal(deal)
+    assert record.to_dict()["actions"] == [action.to_dict() for action in deal.history]
+    assert Record.from_dict(record.to_dict()).actions == deal.history

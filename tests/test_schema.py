@@ -20,8 +20,9 @@ from jsonschema import Draft202012Validator
 from kowah import ActionKind, Deal
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import RecordError
-from kowah.players import make_player, play_deal
+from kowah.players import make_player
 from kowah.record import FORMAT, Record, replay_outcome
+from kowah.simulation import play_deal
 
 Json = dict[str, Any]
 
@@ -54,8 +55,8 @@ def record_json(deal: Deal) -> Json:
 
 
 def played_deal(seed: int) -> Deal:
-    """A deal played to its end by the built-in normal players (they win more often)."""
-    players = [make_player("normal", random.Random(seed * 3 + seat)) for seat in range(3)]
+    """A deal played to its end by the built-in hard players (they win more often)."""
+    players = [make_player("hard", random.Random(seed * 3 + seat)) for seat in range(3)]
     return play_deal(players, Deal.shuffled(seed=seed))
 
 

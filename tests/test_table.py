@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import pty
 import random
+import re
 import select
+import struct
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
+from transcripts import GOLDEN, SEED, script, transcript
+
 from kowah import Action, Deal
 from kowah.cards import Card
 from kowah.errors import KowahError
+from kowah.hands import splits
 from kowah.record import Record
-from kowah.table import _Table, play_in_terminal
+from kowah.table import EXIT_INTERRUPTED, _Table, check_record_path, play_in_terminal
 
 ESC = "\x1b["
 
@@ -30,7 +38,7 @@ class StubTranslator:
                                        "quit": "salir"}
 
     def gettext(self, context: str, message: str) -> str:
-        assert context in ("cli", "player")
+        assert context in ("cli", "player", "os")
         return self.WORDS.get(message, message)
 
     def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
@@ -92,19 +100,101 @@ def test_a_scripted_deal_reaches_the_end_and_saves_its_record(tmp_path: Path) ->
     assert ESC not in out
 
 
-def test_the_winning_hand_holds_the_claimed_card(tmp_path: Path) -> None:
+def _winning_groups(out: str, who: str) -> tuple[list[list[str]], str]:
+    line = next(line for line in out.splitlines() if line.startswith(who))
+    shown, _, card = line.split(":", 1)[1].partition("  + ")
+    return [group.split() for group in shown.split("|")], card.strip()
+
+
+def test_the_winning_hand_is_split_as_it_won_with_the_claimed_card_marked(tmp_path: Path) -> None:
     record = tmp_path / "deal.json"
     for seed in range(60):
         _, out = _play("d\n1\np\n" * 400, seed=seed, record=record)
         outcome = Record.loads(record.read_text()).replay().outcome
         if outcome is None or outcome.winner in (None, 0) or outcome.by == "self-draw":
             continue
-        # A claimed card is not in the winner's hand: the table shows it with the eight.
-        line = next(line for line in out.splitlines() if f"Seat {outcome.winner}'s winning hand:" in line)
-        shown = line.split(":", 1)[1].split()
-        assert len(shown) == 9 and str(outcome.card) in shown
+        # "1c 1c | 2c 2c 2m | 4c 4m 4m  + 1c": the pair, the triples, and the card that won.
+        groups, card = _winning_groups(out, f"Seat {outcome.winner}'s winning hand:")
+        assert [len(group) for group in groups] == [2, 3, 3]
+        assert card == str(outcome.card) and groups[0] == [card, card]
+        hand = [Card.parse(code) for group in groups for code in group]
+        assert any(split.wait == outcome.card for split in splits(hand))
         return
     raise AssertionError("no deal of 60 was won by an AI's claim")
+
+
+def test_a_claimed_stock_draw_is_not_shown_in_two_hands() -> None:
+    text, deal = script(0)  # the person's stock draw is claimed by an AI (R14)
+    outcome = deal.outcome
+    assert outcome is not None and outcome.by == "draw-claim" and outcome.winner != 0
+    _, out = _play(text, seed=0)
+    groups, card = _winning_groups(out, f"Seat {outcome.winner}'s winning hand:")
+    assert card == str(outcome.card) and groups[0] == [card, card]
+    mine = out.splitlines()[-1]
+    assert mine.startswith("Your hand:")
+    shown = [item.split(":")[1] for item in mine.split(":", 1)[1].replace("|", " ").split()]
+    assert len(deal.hand(0)) == 9  # the engine leaves the claimed draw in the drawer's hand
+    assert outcome.card is not None
+    assert shown == [str(held) for held in _without(deal.hand(0), outcome.card)]  # eight cards
+
+
+def _without(hand: Iterable[Card], card: Card) -> list[Card]:
+    cards = list(hand)
+    cards.remove(card)
+    return cards
+
+
+def test_a_self_draw_win_shows_the_split_and_the_drawn_card() -> None:
+    _, out = _play(script(SEED)[0], seed=SEED)
+    groups, card = _winning_groups(out, "Your winning hand:")
+    assert "You win by self-draw with" in out
+    assert [len(group) for group in groups] == [2, 3, 3] and groups[0] == [card, card]
+
+
+# -- after a declaration ------------------------------------------------------------------------
+
+
+def test_after_declaring_the_table_keeps_showing_and_the_turns_play_themselves() -> None:
+    text, _ = script(SEED)
+    code, out = _play(text, seed=SEED)
+    assert code == 0
+    after = out.split("Your hand is locked; your turns now play themselves.")
+    assert len(after) == 2  # said once
+    rest = after[1]
+    locked_turns = rest.count("You draw ")
+    assert locked_turns >= 2
+    # The table (stock, declared seats, latest discard) after each locked turn but the last,
+    # and when the other seat declares; the person's own wait is always on it.
+    tables = rest.count("— Kowah — stock:")
+    assert tables >= locked_turns
+    assert rest.count("You have declared: you wait for") == tables
+    assert "DECLARED, waits for" in rest
+    assert "Public draws: " in rest and " by you" in rest and " by seat " in rest
+    assert not re.search(r"Public draws: .*\b\d:\w\w", out)  # "1:4s" reads as a hand position
+    # No prompt after the declaration: the rest of the deal needs no input.
+    assert "?" not in rest.replace("Type help or ?", "")
+
+
+def test_the_person_who_plays_first_is_told_and_the_opening_draw_explained() -> None:
+    code, out = _play("q\n", seed=_seed_where(0))
+    assert code == 0
+    lines = out.splitlines()
+    assert "You play first." in lines and "Seat 0 plays first." not in out
+    assert "The opening turn must draw from the stock" in out
+    assert out.index("The opening turn must draw") < out.index("You draw")
+    _, out = _play("q\n", seed=_seed_where(1))
+    assert "Seat 1 plays first." in out and "You play first." not in out
+    assert "The opening turn must draw" not in out
+
+
+def test_d_at_the_declare_prompt_explains_the_choice() -> None:
+    text, _ = script(SEED)
+    lines = text.splitlines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("c "))
+    lines.insert(index, "d")
+    _, out = _play("\n".join(lines) + "\n", seed=SEED)
+    assert "You have just discarded and your hand is ready (checki)." in out
+    assert "It is seat" not in out
 
 
 def test_piped_input_is_not_offered_to_save() -> None:
@@ -158,18 +248,132 @@ def test_the_end_offers_to_save_when_no_path_is_given(tmp_path: Path) -> None:
 def test_bad_input_reprompts_and_eof_quits(tmp_path: Path) -> None:
     seed = _seed_where(0)  # seat 0 opens: its draw is forced, then it must discard
     deal = Deal.shuffled(random.Random(seed))
-    hand_size = 9
     held = {str(card) for card in deal.deck[:8]} | {str(deal.deck[24])}
     absent = next(str(card) for card in Card if card < 30 and str(card) not in held)
-    code, out = _play(f"zz\n{hand_size + 5}\ntake\nws\n{absent}\ndiscard\n\n?\n", seed=seed)
+    code, out = _play(f"zz\n14\ntake\nws\n{absent}\ndiscard\n\n?\n", seed=seed)
     assert code == 0
-    assert out.count("I did not understand") == 4  # zz, 14, ws, "discard" alone
+    assert out.count("I did not understand") == 3  # zz, ws, "discard" alone
+    assert "There is no position 14: your cards are numbered 1 to 9." in out
     assert "You have drawn or taken a card already: now discard one" in out  # take
     assert f"{absent} is not in your hand." in out
     assert "draw the top card of the stock" in out  # the help
     assert "You leave the table." in out  # EOF
     prompts = out.count("Discard which card (code or position 1–9)?")
     assert prompts == 9  # every line of input, the empty one too, is answered with the prompt again
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("²", "I did not understand “²”."),
+        ("①", "I did not understand “①”."),
+        ("٣", "I did not understand “٣”."),  # an Arabic-Indic three: a digit, not a position
+        ("0", "There is no position 0: your cards are numbered 1 to 9."),
+        ("10", "There is no position 10: your cards are numbered 1 to 9."),
+        ("9" * 5000, "There is no position 99999...9999: your cards are numbered 1 to 9."),
+        ("\x1b[2J\x1b[31mx", "I did not understand “\\x1b[2J\\x1b[31mx”."),
+        ("x" * 100_000, "I did not understand “" + "x" * 24 + "..." + "x" * 13 + "”."),
+    ],
+)
+def test_every_keystroke_is_safe(typed: str, expected: str) -> None:
+    code, out = _play(typed + "\nq\n", seed=_seed_where(0))
+    assert code == 0
+    assert expected in out
+    assert ESC not in out  # typed escapes are never written raw, not even in the echo
+    assert max(map(len, out.splitlines())) <= 200
+
+
+def test_invalid_utf8_on_stdin_is_a_typo_not_a_crash() -> None:
+    result = subprocess.run([*_COMMAND[:3], "--lang", "en", "play", "--seed", str(_seed_where(0))],
+                            input=b"\xff\xfe\x80\nq\n", capture_output=True, env=_ENV, timeout=60,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+    assert b"I did not understand" in result.stdout and b"Traceback" not in result.stderr
+
+
+def test_lines_are_wrapped_at_spaces_to_the_width_in_every_language() -> None:
+    from kowah.i18n import LANGUAGES, translator
+
+    for language in LANGUAGES:
+        t = translator(language)
+        for width in (80, 40):
+            out = io.StringIO()
+            play_in_terminal(t, seed=3, opponents="normal", record_path=None,
+                             stdin=io.StringIO("?\nq\n"), stdout=out, color=False, pace=0, width=width)
+            lines = out.getvalue().splitlines()
+            welcome = t.gettext("cli", "Kowah: you are seat 0, against two AI players (strength: {player}). "
+                                       "Type help or ? for the commands.").format(
+                                           player=t.gettext("player", "normal"))
+            # Every line fits (but a prompt's echo, which is the person's), and no word is cut.
+            assert all(len(line) <= width for line in lines if "?" not in line[-12:]), language
+            first = " ".join(line.strip() for line in lines[:6])
+            assert welcome in first, (language, width)
+
+
+def test_rules_in_the_game_are_followed_by_the_table() -> None:
+    _, out = _play("rules\nq\n", seed=_seed_where(1))
+    after = out.split("Back to the game.", 1)[1]
+    assert "— Kowah — stock:" in after and "Your hand:" in after
+    assert out.index("R16") < out.index("Back to the game.")  # the rules came first
+
+
+def test_ctrl_c_at_a_prompt_leaves_the_table_and_saves(tmp_path: Path) -> None:
+    record = tmp_path / "left.json"
+
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    code = play_in_terminal(StubTranslator(), seed=_seed_where(1), opponents="normal", record_path=record,
+                            stdin=CtrlC(), stdout=out, color=False, pace=0)
+    assert code == EXIT_INTERRUPTED == 130
+    text = out.getvalue()
+    assert "? \nYou leave the table.\n" in text  # a newline ends the prompt's line
+    assert "Record saved to" in text
+    assert not Record.loads(record.read_text()).replay().is_over
+
+
+def test_the_save_prompt_asks_again_after_a_failed_save(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    answers = iter(["bad\x00name.json", str(tmp_path / "no" / "such" / "x.json"), str(tmp_path), str(good)])
+    out = io.StringIO()
+
+    class Person(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if out.getvalue().rstrip().endswith("press Enter to skip:"):
+                return next(answers) + "\n"
+            return "q\n"
+
+    code = play_in_terminal(StubTranslator(), seed=_seed_where(1), opponents="normal", record_path=None,
+                            stdin=Person(), stdout=out, color=False, pace=0)
+    text = out.getvalue()
+    assert code == 0
+    assert text.count("Could not save the record to") == 0  # q leaves without the offer
+    # At the end of a deal the offer is made, and made again after each failure.
+    out = io.StringIO()
+    answers = iter(["bad\x00name.json", str(tmp_path / "no" / "such" / "x.json"), str(tmp_path), str(good)])
+
+    class Player(Person):
+        count = 0
+
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            if out.getvalue().rstrip().endswith("press Enter to skip:"):
+                return next(answers) + "\n"
+            self.count += 1
+            return ["d", "1", "p"][self.count % 3] + "\n"
+
+    code = play_in_terminal(StubTranslator(), seed=_seed_where(2), opponents="normal", record_path=None,
+                            stdin=Player(), stdout=out, color=False, pace=0)
+    text = " ".join(out.getvalue().split())  # unwrapped
+    assert code == 0
+    assert text.count("Save the game record?") == 4
+    assert "the file name holds a NUL character" in text
+    assert "no such file or folder" in text and "it is a folder" in text
+    assert "Record saved to" in text and Record.loads(good.read_text()).replay().is_over
 
 
 def test_eof_at_once_quits_cleanly() -> None:
@@ -202,7 +406,40 @@ def test_colour_only_when_asked() -> None:
 
 def test_unwritable_record_path_is_reported(tmp_path: Path) -> None:
     code, out = _play("d\n1\np\n" * 400, seed=_seed_where(1), record=tmp_path / "missing" / "x.json")
-    assert code == 1 and "Could not save the record" in out
+    assert code == 1 and "Could not save the record" in out and "no such file or folder" in out
+
+
+def test_check_record_path_opens_as_the_save_does(tmp_path: Path) -> None:
+    from kowah.i18n import translator
+
+    t = translator("en")
+    fine = tmp_path / "fine.json"
+    check_record_path(t, fine)
+    assert not fine.exists()  # checked, and not left behind
+    kept = tmp_path / "kept.json"
+    kept.write_text("old")
+    check_record_path(t, kept)
+    assert kept.read_text() == "old"
+    for path, reason in ((Path("/proc/x.json"), "no such file or folder"),
+                         (tmp_path, "it is a folder"),
+                         (tmp_path / "a\x00b", "the file name holds a NUL character")):
+        with pytest.raises(KowahError) as caught:
+            check_record_path(t, path)
+        assert t.error(caught.value).endswith(reason), t.error(caught.value)
+
+
+def test_golden_transcripts() -> None:
+    """One whole piped deal per language, as tests/golden/transcript-LANG.txt holds it.
+
+    After a change of the game's text: ``python3 dev.py goldens``, and read the diff.
+    """
+    from kowah.i18n import LANGUAGES
+
+    for language in LANGUAGES:
+        golden = (GOLDEN / f"transcript-{language}.txt").read_text(encoding="utf-8")
+        assert transcript(language) == golden, f"{language}: run python3 dev.py goldens and read the diff"
+    english = (GOLDEN / "transcript-en.txt").read_text(encoding="utf-8")
+    assert "Your hand is locked" in english and "You play first." in english
 
 
 # -- through the command, in a pseudo-terminal -------------------------------------------------
@@ -213,10 +450,19 @@ _ENV["LC_ALL"] = "C.UTF-8"
 _COMMAND = [sys.executable, "-m", "kowah", "play", "--seed", "5", "--pace", "0"]
 
 
-def _run_in_pty(env: dict[str, str], text: str) -> str:
+def _controlling_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pty (so Ctrl-C,
+    byte 3, is turned into SIGINT by the terminal, as in a real one)."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code: int = 0,
+                columns: int = 80) -> str:
     master, slave = pty.openpty()
-    process = subprocess.Popen(_COMMAND, stdin=slave, stdout=slave, stderr=slave, env=env,
-                               close_fds=True)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    process = subprocess.Popen([*_COMMAND, *extra], stdin=slave, stdout=slave, stderr=slave, env=env,
+                               close_fds=True, preexec_fn=_controlling_terminal)
     os.close(slave)
     output = b""
     written = False
@@ -232,16 +478,37 @@ def _run_in_pty(env: dict[str, str], text: str) -> str:
                 if not chunk:
                     break
                 output += chunk
-                if not written and b"?" in output:
-                    os.write(master, text.encode())
+                if not written and output.rstrip(b" ").endswith((b"?", b"?" + ESC.encode() + b"0m")):
+                    os.write(master, text.encode())  # at the first prompt
                     written = True
             elif process.poll() is not None:
                 break
     finally:
         os.close(master)
         process.wait(timeout=30)
-    assert process.returncode == 0, output.decode(errors="replace")
+    assert process.returncode == code, output.decode(errors="replace")
     return output.decode(errors="replace")
+
+
+def test_lines_wrap_to_the_width_of_the_terminal() -> None:
+    env = {**_ENV, "LANGUAGE": "cs"}  # the Czech welcome broke mid-word at 80 columns
+    env.pop("COLUMNS", None)
+    out = _run_in_pty(env, "q\n", extra=["--lang", "cs"], columns=44)
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in out.replace("\r", "").splitlines()]
+    assert all(len(line) <= 44 for line in lines), [line for line in lines if len(line) > 44]
+    assert sum(1 for line in lines if line.startswith("Kowah")) == 1 and len(lines) > 10
+    words = " ".join(line.strip() for line in lines[:4]).split()
+    assert "příkazů." in words or "příkazy." in words or any(word.startswith("příkaz") for word in words)
+
+
+def test_ctrl_c_in_a_terminal_leaves_the_table_and_saves_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "left.json"
+    # The terminal turns Ctrl-C (byte 3) into SIGINT for the game's process group.
+    out = _run_in_pty(_ENV, "\x03", extra=["--record", str(record)], code=130)
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out
+    assert re.search(r"\?(\x1b\[0m)? (\^C)?\r?\n(\x1b\[[0-9;]*m)*You leave the table\.", out), out[-300:]
+    assert "Record saved to" in out
+    assert not Record.loads(record.read_text()).replay().is_over
 
 
 def test_colour_in_a_terminal_unless_no_color() -> None:

@@ -1,0 +1,163 @@
+"""Writing to a terminal: colours, the width, and wrapping that never breaks a word.
+
+Private to the package (the terminal game, :mod:`kowah.table`, uses it); its names are
+public within it. Wrapping counts what a terminal shows: colour escapes take no room, a wide
+character (CJK) takes two columns, a combining accent none.
+
+>>> wrap("Vítejte u stolu: hrajete na místě 0 proti dvěma hráčům", 24)
+['Vítejte u stolu: hrajete', 'na místě 0 proti dvěma', 'hráčům']
+>>> wrap("  Seat 1 discards 5c (Five of Coins).", 20, indent=6)
+['  Seat 1 discards 5c', '      (Five of', '      Coins).']
+>>> columns("\\033[33m5c\\033[0m")
+2
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+from kowah.cards import Card
+
+__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "RESET", "SUIT_COLOURS", "Screen", "columns",
+           "indent", "terminal_width", "wrap"]
+
+# ANSI colours (only when the table is told to use them): suits and honours, and emphasis.
+RESET = "\033[0m"
+BOLD = "\033[1m"
+DIM = "\033[2m"
+SUIT_COLOURS = ("\033[33m", "\033[32m", "\033[36m")  # coins yellow, strings green, myriads cyan
+HONOUR_COLOUR = "\033[35m"
+ALERT = "\033[1;31m"
+
+_ESCAPE = re.compile(r"\033\[[0-9;]*m")
+#: The narrowest width wrapped to; a narrower terminal gets lines of this width.
+MINIMUM_WIDTH = 20
+#: The width when the output is not a terminal (a pipe, a file, a golden transcript).
+DEFAULT_WIDTH = 80
+
+
+def columns(text: str) -> int:
+    """How many terminal columns *text* takes (colour escapes take none)."""
+    text = _ESCAPE.sub("", text)
+    if text.isascii():
+        return len(text)
+    width = 0
+    for char in text:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def terminal_width(stream: TextIO) -> int:
+    """The width to wrap to: the terminal's, else ``COLUMNS``, else :data:`DEFAULT_WIDTH`."""
+    width = 0
+    try:
+        if stream.isatty():
+            width = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        width = 0
+    if width <= 0:
+        width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns if "COLUMNS" in os.environ \
+            else DEFAULT_WIDTH
+    return max(MINIMUM_WIDTH, width)
+
+
+def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
+    """*text* as lines of at most *width* columns, broken at spaces only.
+
+    A word longer than the width stays whole on its own line. Continuation lines are
+    indented by *indent* columns (default: the text's own indentation). Non-breaking spaces
+    (U+00A0) hold words together.
+    """
+    stripped = text.lstrip(" ")
+    lead = len(text) - len(stripped)
+    rest = " " * (lead if indent is None else indent)
+    words = stripped.split(" ")
+    lines: list[str] = []
+    line = " " * lead
+    used = lead
+    start = True
+    for word in words:
+        if not word:
+            if not start:
+                line += " "
+                used += 1
+            continue
+        size = columns(word)
+        if start:
+            line += word
+            used += size
+            start = False
+        elif used + 1 + size <= width:
+            line += " " + word
+            used += 1 + size
+        else:
+            lines.append(line.rstrip(" "))
+            line = rest + word
+            used = len(rest) + size
+    lines.append(line.rstrip(" ") if not start else line)
+    return lines
+
+
+class Screen:
+    """Lines and prompts on one output stream: wrapped to *width*, coloured when *color*."""
+
+    def __init__(self, stdout: TextIO, color: bool, width: int | None = None) -> None:
+        self.stdout = stdout
+        self.color = color
+        self.width = width if width is not None else terminal_width(stdout)
+
+    def write(self, text: str = "") -> None:
+        for line in text.split("\n"):
+            for part in wrap(line, self.width, indent=indent(line)):
+                self.stdout.write(part + "\n")
+        self.stdout.flush()
+
+    def style(self, text: str, code: str) -> str:
+        return f"{code}{text}{RESET}" if self.color else text
+
+    def card(self, card: Card) -> str:
+        code = str(card)
+        if not self.color:
+            return code
+        colour = HONOUR_COLOUR if card.is_honour else SUIT_COLOURS[card % 3]
+        return f"{colour}{code}{RESET}"
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(card) for card in cards)
+
+    def hand_line(self, hand: Sequence[Card]) -> str:
+        """The hand sorted and grouped by rank (each honour its own group), with positions."""
+        parts: list[str] = []
+        group = None
+        for position, card in enumerate(hand, start=1):
+            if group is not None and card.group != group:
+                parts.append(self.style("|", DIM))
+            group = card.group
+            parts.append(f"{self.style(str(position), DIM)}:{self.card(card)}")
+        return " ".join(parts)
+
+    def prompt(self, prompt: str) -> None:
+        """Write *prompt*, wrapped, leaving the cursor after its last line."""
+        lines = wrap(self.style(prompt, BOLD), self.width - 1)
+        for line in lines[:-1]:
+            self.stdout.write(line + "\n")
+        self.stdout.write(lines[-1] + " ")
+        self.stdout.flush()
+
+    def problem(self, message: str) -> None:
+        self.write("  " + self.style(message, ALERT))
+
+
+def indent(line: str) -> int:
+    """How far a wrapped line's continuation lines are indented: two columns past the line's own."""
+    stripped = line.lstrip(" ")
+    return len(line) - len(stripped) + 2
+
+

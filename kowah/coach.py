@@ -1,0 +1,290 @@
+"""The coach: what the ``hard`` player would do in a seat's place, and why.
+
+:func:`advise` reads one :class:`~kowah.deal.Observation` (what the seat may know, nothing
+more) and returns an :class:`Advice`, a frozen value with these fields:
+
+``Advice.seat`` (int)
+    The seat advised (the observation's seat).
+``Advice.action`` (:class:`~kowah.deal.Action` or ``None``)
+    What :class:`~kowah.players.HardPlayer` would do now; ``None`` when the seat has no
+    legal action (another seat's turn, or the deal is over). Where ``hard`` would pick at
+    random among equally good discards, the advice takes the first in card order.
+``Advice.distance`` (int)
+    The hand's distance to ready now (:func:`~kowah.hands.distance`; for nine cards, after
+    the best discard). 0 means ready.
+``Advice.discards`` (tuple of :class:`DiscardAdvice`)
+    When the seat must discard: one entry per card it may discard (each card once; never
+    the card just taken, R10), the suggested one first, then in ``hard``'s order of
+    preference. Empty otherwise. Each entry has:
+
+    * ``card``: the card discarded;
+    * ``distance``: the distance to ready of the eight cards left;
+    * ``improving``: how many unseen copies there are of the cards that would bring those
+      eight cards closer to ready (0 when they are ready);
+    * ``waits``: when the eight cards left are ready, each wait they offer as a
+      :class:`WaitAdvice` (most live copies first); empty otherwise;
+    * ``feeds``: whether the card is another declared seat's wait, so that discarding it
+      hands that seat a ×2 win at once (R14);
+    * ``best``: whether ``hard`` rates it best (several entries may be, in a tie).
+``Advice.waits`` (tuple of :class:`WaitAdvice`)
+    When the seat may declare: each wait it may expose with its live copies, most first
+    (``action`` is the declaration of the first, or a pass when every wait is dead: a
+    locked hand with a dead wait can never win, R12). Empty otherwise.
+``Advice.take`` (:class:`TakeAdvice` or ``None``)
+    When the seat may take the latest discard instead of drawing: the card, and whether
+    taking it brings the hand closer to ready (``hard`` takes it exactly then). ``None``
+    otherwise.
+
+Every value has ``as_dict()``, its JSON form with cards as codes (``"5c"``) and the action in
+the record's form (``{"seat": 0, "do": "discard", "card": "9m"}``).
+
+A :class:`WaitAdvice` has ``card`` (the wait) and ``live`` (its copies the seat has not
+seen: in the stock or concealed in another hand). *Unseen* and *live* mean the same here:
+the four copies of a card, less those in the seat's hand, in the discards, and known to be
+in another seat's hand (:meth:`~kowah.deal.Observation.unseen`).
+
+>>> from kowah import Action, Deal
+>>> deal = Deal.shuffled(seed=0)
+>>> seat = deal.turn
+>>> advise(deal.observation(seat)).action == Action.draw(seat)  # the opening turn draws
+True
+>>> _ = deal.apply(Action.draw(seat))
+>>> advice = advise(deal.observation(seat))
+>>> advice.action == Action.discard(seat, advice.discards[0].card), advice.discards[0].best
+(True, True)
+>>> len(advice.discards) == len(set(deal.hand(seat)))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import attrs
+
+from kowah import Action, Observation
+from kowah import _heuristic as h
+from kowah.cards import KOWAH_DECK, Card, Pack
+
+__all__ = ["Advice", "DiscardAdvice", "TakeAdvice", "WaitAdvice", "advise", "describe"]
+
+
+@attrs.frozen
+class WaitAdvice:
+    """A wait and its live copies (copies the seat has not seen).
+
+    >>> WaitAdvice(Card.C5, 2)
+    WaitAdvice(card=Card.C5, live=2)
+    """
+
+    card: Card
+    live: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"card": "5c", "live": 2}``."""
+        return {"card": str(self.card), "live": self.live}
+
+
+@attrs.frozen
+class DiscardAdvice:
+    """What one discard leaves (see the module description for each field)."""
+
+    card: Card
+    distance: int
+    improving: int
+    waits: tuple[WaitAdvice, ...]
+    feeds: bool
+    best: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields, with cards as codes: ``{"card": "9m", "distance": 1, "improving": 17,
+        "waits": [], "feeds": false, "best": true}``."""
+        return {"card": str(self.card), "distance": self.distance, "improving": self.improving,
+                "waits": [wait.as_dict() for wait in self.waits], "feeds": self.feeds, "best": self.best}
+
+
+@attrs.frozen
+class TakeAdvice:
+    """The latest discard, and whether taking it brings the hand closer to ready."""
+
+    card: Card
+    improves: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"card": "5c", "improves": true}``."""
+        return {"card": str(self.card), "improves": self.improves}
+
+
+@attrs.frozen
+class Advice:
+    """What ``hard`` would do, and why (see the module description for each field).
+
+    :meth:`as_dict` is the JSON form, for a browser: the same fields, cards as their codes
+    (R3) and the action in the record's own form (:meth:`~kowah.Action.to_dict`).
+
+    >>> from kowah import Deal
+    >>> deal = Deal.shuffled(seed=0)
+    >>> advise(deal.observation(deal.turn)).as_dict()
+    {'seat': 1, 'action': {'seat': 1, 'do': 'draw'}, 'distance': 3, 'discards': [], 'waits': [], 'take': None}
+    """
+
+    seat: int
+    action: Action | None
+    distance: int
+    discards: tuple[DiscardAdvice, ...] = ()
+    waits: tuple[WaitAdvice, ...] = ()
+    take: TakeAdvice | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The advice as JSON-ready values (see the class description)."""
+        return {
+            "seat": self.seat,
+            "action": None if self.action is None else self.action.to_dict(),
+            "distance": self.distance,
+            "discards": [option.as_dict() for option in self.discards],
+            "waits": [wait.as_dict() for wait in self.waits],
+            "take": None if self.take is None else self.take.as_dict(),
+        }
+
+
+def _waits(cards: list[Card], live: list[int]) -> tuple[WaitAdvice, ...]:
+    ordered = sorted(cards, key=lambda card: (-live[card], card))
+    return tuple(WaitAdvice(card, live[card]) for card in ordered)
+
+
+def _distance(hand: tuple[int, ...], pack: Pack = KOWAH_DECK) -> int:
+    if len(hand) == 8:
+        return 0 if h.ready_waits(hand, pack) else 8 - h.kept(hand)
+    return min(0 if h.ready_waits(rest, pack) else 8 - h.kept(rest)
+               for rest in (h.without(hand, card) for card in dict.fromkeys(hand)))
+
+
+def advise(observation: Observation) -> Advice:
+    """What ``hard`` would do in *observation*'s seat, and why (see the module description).
+
+    >>> from kowah import parse_cards
+    >>> from kowah import Action, Deal
+    >>> hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 1m")  # ready, less a stray 1m
+    >>> rest = list(Deal.shuffled(0).deck)
+    >>> for card in hand:
+    ...     rest.remove(card)
+    >>> deal = Deal([*hand[:8], *rest[:16], hand[8], *rest[16:]], 0)
+    >>> _ = deal.apply(Action.draw(0))
+    >>> advice = advise(deal.observation(0))
+    >>> advice.action, advice.distance
+    (Action.discard(0, Card.M1), 0)
+    >>> first = advice.discards[0]
+    >>> first.card, first.distance, [wait.card for wait in first.waits]
+    (Card.M1, 0, [Card.C5, Card.S5])
+    >>> _ = deal.apply(advice.action)
+    >>> advise(deal.observation(0)).waits
+    (WaitAdvice(card=Card.C5, live=2), WaitAdvice(card=Card.S5, live=2))
+    """
+    seat = observation.seat
+    legal = observation.legal_actions
+    pack = observation.rules.pack
+    hand = tuple(int(card) for card in sorted(observation.hand))
+    distance = _distance(hand, pack) if len(hand) in (8, 9) else 0
+    if not legal:
+        return Advice(seat, None, distance)
+    live = h.unseen(observation)
+    kind = legal[0].kind
+    if kind is h.DECLARE or kind is h.PASS:
+        waits = _waits([action.card for action in legal if action.card is not None], live)
+        choice = h.declare_choice(legal, live)
+        return Advice(seat, choice if choice is not None else Action.pass_(seat), distance, waits=waits)
+    if kind is h.DRAW or kind is h.TAKE:
+        latest = observation.latest_discard
+        if latest is None or not any(action.kind is h.TAKE for action in legal):
+            return Advice(seat, Action.draw(seat), distance)
+        improves = h.improves(hand, latest)
+        action = Action.take(seat) if improves else Action.draw(seat)
+        return Advice(seat, action, distance, take=TakeAdvice(latest, improves))
+    options = [int(action.card) for action in legal if action.card is not None]
+    avoided = h.avoid(observation)
+    ties = set(h.best_discards(hand, options, live, avoided, pack))  # exactly hard's choices
+    scored = h.discard_scores(hand, options, live, avoided, every=True, pack=pack)
+    ranked = sorted(scored, key=lambda item: (item[1] not in ties, [-value for value in item[0]], item[1]))
+    discards = []
+    for score, card in ranked:
+        rest = h.without(hand, card)
+        offered = h.ready_waits(rest, pack)
+        discards.append(DiscardAdvice(
+            card=Card(card),
+            distance=0 if offered else 8 - h.kept(rest),
+            improving=0 if offered else score[2],
+            waits=_waits(list(offered), live) if offered else (),
+            feeds=card in avoided,
+            best=card in ties,
+        ))
+    return Advice(seat, Action.discard(seat, discards[0].card), distance, discards=tuple(discards))
+
+
+# -- the advice in words ----------------------------------------------------------------------
+
+
+class Words(Protocol):
+    """What :func:`describe` needs of a translator (:class:`kowah.i18n.Translator` has it)."""
+
+    def gettext(self, context: str, message: str) -> str: ...
+    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+    def format_list(self, items: Iterable[str], style: Any = ...) -> str: ...
+
+
+def _wait_list(t: Words, waits: tuple[WaitAdvice, ...]) -> str:
+    return t.format_list([t.ngettext("coach", "{card} ({count} copy left)", "{card} ({count} copies left)",
+                                     wait.live).format(card=str(wait.card), count=wait.live)
+                          for wait in waits])
+
+
+def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
+    """The advice as lines of text in *t*'s language: the suggestion, then its reasons (at
+    most *limit* discards).
+
+    >>> from kowah.i18n import translator
+    >>> from kowah import Deal
+    >>> deal = Deal.shuffled(seed=0)
+    >>> describe(advise(deal.observation(deal.turn)), translator("en"))
+    ['Hint: draw from the stock.']
+    """
+    action = advice.action
+    if action is None:
+        return [t.gettext("coach", "Hint: there is nothing to do now.")]
+    card = "" if action.card is None else str(action.card)
+    kind = action.kind
+    lines: list[str] = []
+    if kind is h.DECLARE:
+        lines.append(t.gettext("coach", "Hint: declare checki, waiting for {card}.").format(card=card))
+    elif kind is h.PASS:
+        lines.append(t.gettext("coach", "Hint: do not declare: no copy of your waits is left."))
+    elif kind is h.TAKE:
+        lines.append(t.gettext("coach", "Hint: take {card}: it brings your hand closer to ready.").format(
+            card=card))
+    elif kind is h.DRAW and advice.take is not None:
+        lines.append(t.gettext("coach", "Hint: draw: {card} would not bring your hand closer to ready.")
+                     .format(card=str(advice.take.card)))
+    elif kind is h.DRAW:
+        lines.append(t.gettext("coach", "Hint: draw from the stock."))
+    else:
+        lines.append(t.gettext("coach", "Hint: discard {card}.").format(card=card))
+    if advice.waits:
+        lines.append(t.gettext("coach", "Waits: {waits}").format(waits=_wait_list(t, advice.waits)))
+    for option in advice.discards[:limit]:
+        code = str(option.card)
+        if option.feeds:
+            line = t.gettext("coach", "{card}: a declared seat waits for it and would win at once").format(
+                card=code)
+        elif option.distance == 0:
+            line = t.gettext("coach", "{card}: ready, waiting for {waits}").format(
+                card=code, waits=_wait_list(t, option.waits))
+        else:
+            away = t.ngettext("coach", "{count} card from ready", "{count} cards from ready",
+                              option.distance).format(count=option.distance)
+            helping = t.ngettext("coach", "{count} unseen card would help",
+                                 "{count} unseen cards would help", option.improving).format(
+                count=option.improving)
+            line = t.gettext("coach", "{card}: {distance}, {help}").format(
+                card=code, distance=away, help=helping)
+        lines.append("  " + line)
+    return lines

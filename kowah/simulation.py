@@ -1,0 +1,294 @@
+"""Playing deals between players: one deal (:func:`play_deal`) or many (:func:`simulate`).
+
+:func:`simulate` seeds every deal from ``(seed, index)``, so its result is the same on one
+core, on a process pool, or on any :class:`concurrent.futures.Executor`, such as a Dask
+cluster's (``kowah simulate --scheduler ADDRESS``), whatever the number of workers and the
+size of the chunks of deals sent to each.
+
+>>> import random
+>>> from kowah import Deal
+>>> from kowah.players import make_player
+>>> players = [make_player(name, random.Random(seat))
+...            for seat, name in enumerate(("hard", "random", "random"))]
+>>> play_deal(players, Deal.shuffled(seed=4)).is_over
+True
+>>> result = simulate(6, ["hard", "random", "random"], seed=1)
+>>> result.deals, sum(result.wins) + result.drawn
+(6, 6)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import math
+import pickle
+import random
+import signal
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from kowah import SEATS, Action, Deal, IllegalActionError, Reason, Refusal
+from kowah.cards import KOWAH_DECK
+from kowah.errors import N_, KowahError, KowahTypeError, UnknownPlayerError
+from kowah.players import PLAYERS, Player, make_player
+
+__all__ = ["PlayerFactory", "SimulationResult", "play_deal", "simulate"]
+
+def _check_players(players: Sequence[Player]) -> None:
+    if len(players) != SEATS:
+        raise KowahError(N_("error", "a deal needs {seats} players, not {count}"), seats=SEATS,
+                         count=len(players))
+
+
+def _checked(seat: int, action: Action) -> Action:
+    """*action*, if it is an action of *seat*: a player may act only for its own seat."""
+    if isinstance(action, Action) and action.seat != seat:
+        # It is *seat* who must act now, whatever the deal would let another seat do.
+        raise IllegalActionError(Refusal(Reason.NOT_YOUR_TURN, action, {"turn": seat}))
+    return action  # Deal.apply refuses anything else that is not legal, or not an Action
+
+
+def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True) -> Deal:
+    """Play *deal* to its end: each step, the first seat that may act chooses; returns *deal*.
+
+    Each player sees only its own seat's observation and legal actions, and must return one
+    of those actions: an action of another seat, or one that is not legal now, raises
+    :class:`~kowah.IllegalActionError` (naming the seat, the action and why: for another
+    seat's action, :attr:`~kowah.Reason.NOT_YOUR_TURN`), and something that is not an
+    :class:`~kowah.Action` raises :class:`~kowah.ActionTypeError`. With *ask_forced* false, a
+    seat with a single legal action (a locked hand's draw and discard, the opening draw) is
+    not asked: its action is applied directly, which saves time in simulations of
+    stateless players.
+
+    >>> import random
+    >>> from kowah import Deal
+    >>> from kowah.players import HardPlayer
+    >>> players = [HardPlayer(random.Random(seat)) for seat in range(3)]
+    >>> play_deal(players, Deal.shuffled(seed=9)).outcome.result in ("win", "drawn")
+    True
+    """
+    _check_players(players)
+    while not deal.is_over:
+        seat = deal.to_move()[0]
+        if not ask_forced:
+            legal = deal.legal_actions(seat)
+            if len(legal) == 1:
+                deal.apply(legal[0])
+                continue
+        observation = deal.observation(seat)
+        deal.apply(_checked(seat, players[seat].choose(observation, observation.legal_actions)))
+    return deal
+
+
+# -- simulations -----------------------------------------------------------------------------
+
+
+def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _by_converter(value: Any) -> dict[str, int]:
+    return dict(value)
+
+
+def _names_converter(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _wins_converter(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class SimulationResult:
+    """The totals of :func:`simulate`: wins per seat, drawn deals, and wins by kind (R14, R15).
+
+    >>> result = SimulationResult(10, ("hard", "random", "random"), (7, 1, 0), 2,
+    ...                           {"self-draw": 3, "discard": 4, "draw-claim": 1})
+    >>> result.decided, [round(x, 2) for x in result.win_rate_interval(0)]
+    (8, [0.4, 0.89])
+    """
+
+    deals: int
+    seats: tuple[str, ...] = attrs.field(converter=_names_converter)
+    wins: tuple[int, ...] = attrs.field(converter=_wins_converter)
+    drawn: int
+    by: dict[str, int] = attrs.field(converter=_by_converter, hash=False)
+
+    @property
+    def decided(self) -> int:
+        """Deals that someone won."""
+        return self.deals - self.drawn
+
+    def win_rate_interval(self, seat: int) -> tuple[float, float]:
+        """The 95% Wilson interval of *seat*'s share of all deals."""
+        return wilson(self.wins[seat], self.deals)
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: deals, seats, wins, drawn, by, and a few derived figures."""
+        return {
+            "deals": self.deals,
+            "seats": list(self.seats),
+            "wins": list(self.wins),
+            "drawn": self.drawn,
+            "by": dict(self.by),
+            "decided": self.decided,
+            "win_rates": [wins / self.deals if self.deals else 0.0 for wins in self.wins],
+            "win_rate_intervals": [list(self.win_rate_interval(seat)) for seat in range(len(self.seats))],
+        }
+
+
+def _deal_rng(seed: int, index: int) -> random.Random:
+    # A string seed is hashed with SHA-512 by ``random``: the same in every process.
+    return random.Random(f"kowah-simulate/{seed}/{index}")
+
+
+#: What :func:`simulate` accepts for a seat: a built-in player's name, or a callable that makes
+#: a player from a seeded :class:`random.Random` (a player class taking *rng* will do).
+PlayerFactory = Callable[[random.Random], Player]
+_Seat = str | PlayerFactory
+#: A chunk's totals: wins per seat, drawn deals, wins by kind (self-draw, discard, draw-claim).
+_Totals = tuple[tuple[int, int, int], int, tuple[int, int, int]]
+_BY = ("self-draw", "discard", "draw-claim")
+
+
+def _make(seat: _Seat, rng: random.Random) -> Player:
+    return make_player(seat, rng) if isinstance(seat, str) else seat(rng)
+
+
+def _play_chunk(job: tuple[tuple[_Seat, ...], int, int, int]) -> _Totals:
+    """Deals *start* to *stop* of a simulation, counted: deal *i* is shuffled and its players
+    seeded from ``(seed, i)``, and it starts at seat ``i % 3`` (R9)."""
+    seats, seed, start, stop = job
+    wins, by, drawn = [0, 0, 0], [0, 0, 0], 0
+    for index in range(start, stop):
+        rng = _deal_rng(seed, index)
+        deck = list(KOWAH_DECK.cards)
+        rng.shuffle(deck)
+        players = [_make(seat, random.Random(rng.getrandbits(64))) for seat in seats]
+        outcome = play_deal(players, Deal(deck, index % SEATS), ask_forced=False).outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            drawn += 1
+        else:
+            wins[outcome.winner] += 1
+            by[_BY.index(str(outcome.by))] += 1
+    return (wins[0], wins[1], wins[2]), drawn, (by[0], by[1], by[2])
+
+
+def _seat_name(seat: _Seat) -> str:
+    if isinstance(seat, str):
+        return seat
+    name = getattr(seat, "name", None)
+    return name if isinstance(name, str) else getattr(seat, "__name__", type(seat).__name__)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool (no worker tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jobs: int = 1,
+             progress: Callable[[int], None] | None = None, *,
+             executor: concurrent.futures.Executor | None = None,
+             chunk: int | None = None) -> SimulationResult:
+    """Play *deals* deals between the players of *seats* and count the results.
+
+    A seat is a built-in player's name (:data:`~kowah.players.PLAYERS`) or a
+    :data:`PlayerFactory`, such as your own player class whose constructor takes a
+    :class:`random.Random`. Deal *i* starts at seat ``i % 3`` and is shuffled from a seed
+    derived from ``(seed, i)``, with the players seeded from it too, so the result is the
+    same however the deals are shared out:
+
+    * ``jobs=1`` and no *executor*: one after the other, in this process;
+    * ``jobs=J``: on a pool of *J* worker processes;
+    * *executor*: on any :class:`concurrent.futures.Executor` (a thread pool, a process
+      pool, or a Dask cluster's ``distributed.Client(address).get_executor()``); *jobs*
+      is then ignored.
+
+    Deals go out in chunks of *chunk* deals (by default about eight chunks per worker, at
+    most 50 deals each). With workers, a custom player must be importable (e.g. a class at
+    module level). *progress*, if given, is called with the number of deals done.
+
+    >>> simulate(3, ["random", "random", "hard"], seed=2).as_dict()["deals"]
+    3
+    >>> from kowah.players import RandomPlayer
+    >>> simulate(3, [RandomPlayer, "normal", "easy"], seed=2).seats
+    ('random', 'normal', 'easy')
+    """
+    try:
+        entries = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
+    except TypeError:
+        raise KowahTypeError(N_("error", "the seats must be a sequence of three players, not {value!r}"),
+                             value=seats) from None
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise KowahTypeError(N_("error", "the executor must be a concurrent.futures.Executor, not {value!r}"),
+                             value=executor)
+    if len(entries) != SEATS:
+        raise KowahError(N_("error", "a deal needs {seats} players, not {count}"), seats=SEATS,
+                         count=len(entries))
+    for entry in entries:
+        if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
+            raise UnknownPlayerError(
+                N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"), value=entry
+            )
+    names = tuple(_seat_name(entry) for entry in entries)
+    if not _whole(deals):
+        raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),
+                             value=deals)
+    if deals < 0:
+        raise KowahError(N_("error", "the number of deals must not be negative, not {value}"),
+                         value=deals)
+    if not _whole(jobs) or jobs < 1:
+        raise (KowahError if _whole(jobs) else KowahTypeError)(
+            N_("error", "the number of jobs must be a whole number of at least 1, not {value!r}"), value=jobs)
+    workers = jobs if executor is None else int(getattr(executor, "_max_workers", 0) or 8)
+    size = chunk if chunk is not None else max(1, min(50, deals // (workers * 8)))
+    if not _whole(size) or size < 1:
+        raise (KowahError if _whole(size) else KowahTypeError)(
+            N_("error", "the chunk size must be a whole number of at least 1, not {value!r}"), value=size)
+    chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
+    results: Iterator[_Totals]
+    pool: concurrent.futures.Executor | None = None
+    if executor is None and (jobs <= 1 or deals < 2):
+        results = map(_play_chunk, chunks)
+    else:
+        if executor is None:
+            try:
+                pickle.dumps(entries)
+            except (pickle.PicklingError, AttributeError, TypeError):
+                raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or "
+                                             "function at module level)")) from None
+            executor = pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+        results = executor.map(_play_chunk, chunks)
+    wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
+    try:
+        for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):
+            for seat in range(SEATS):
+                wins[seat] += chunk_wins[seat]
+                by[seat] += chunk_by[seat]
+            drawn += chunk_drawn
+            done += stop - start
+            if progress is not None:
+                progress(done)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return SimulationResult(deals, names, tuple(wins), drawn, dict(zip(_BY, by, strict=True)))

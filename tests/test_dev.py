@@ -1,0 +1,91 @@
+"""dev.py, the project's two commands: the interpreter check, the .venv and its stamps, test ARGS."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, list[list[str]]]:
+    """dev.py loaded afresh, with its .venv in *tmp_path* and commands recorded, not run."""
+    spec = importlib.util.spec_from_file_location("dev_under_test", ROOT / "dev.py")
+    assert spec is not None and spec.loader is not None
+    dev = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dev)
+    venv = tmp_path / ".venv"
+    monkeypatch.setattr(dev, "VENV", venv)
+    monkeypatch.setattr(dev, "BIN", venv / "bin")
+    monkeypatch.setattr(dev, "PYTHON", venv / "bin" / "python")
+    commands: list[list[str]] = []
+    monkeypatch.setattr(dev, "run", commands.append)
+
+    def create(self: Any, target: Path) -> None:  # a stand-in for venv.EnvBuilder.create
+        (Path(target) / "bin").mkdir(parents=True)
+        (Path(target) / "bin" / "python").write_text("")
+        version = f"{sys.version_info[0]}.{sys.version_info[1]}.{sys.version_info[2]}"
+        (Path(target) / "pyvenv.cfg").write_text(f"home = /usr/bin\nversion = {version}\n")
+
+    monkeypatch.setattr(dev.venv.EnvBuilder, "create", create)
+    return dev, commands
+
+
+def _installs(commands: list[list[str]]) -> list[str]:
+    return [command[-1] for command in commands if "install" in command]
+
+
+def test_an_old_interpreter_is_refused_with_a_clear_message(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    monkeypatch.setattr(dev.sys, "version_info", (3, 9, 7, "final", 0))
+    with pytest.raises(SystemExit) as stop:
+        dev.main(["test"])
+    assert "kowah needs Python 3.11 or newer; this is Python 3.9.7" in str(stop.value.code)
+    assert commands == [] and not (tmp_path / ".venv").exists()  # checked before .venv is made
+
+
+def test_switching_between_play_and_test_does_not_reinstall(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    dev.setup(dev.EXTRAS["play"])
+    dev.setup(dev.EXTRAS["test"])
+    assert _installs(commands) == [".", ".[dev,docs]"]
+    for _ in range(3):
+        dev.setup(dev.EXTRAS["play"])
+        dev.setup(dev.EXTRAS["test"])
+    assert _installs(commands) == [".", ".[dev,docs]"]  # each set keeps its own stamp
+
+
+def test_a_venv_made_by_another_interpreter_is_recreated(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    dev.setup("")
+    (tmp_path / ".venv" / "pyvenv.cfg").write_text("home = /opt/old\nversion = 3.8.10\n")
+    (tmp_path / ".venv" / "leftover").write_text("")
+    dev.setup("")
+    assert not (tmp_path / ".venv" / "leftover").exists()
+    assert _installs(commands) == [".", "."]
+
+
+def test_test_arguments_go_to_pytest(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    dev.main(["test", "-x", "-k", "table"])
+    assert commands[-1][-5:] == ["-m", "pytest", "-x", "-k", "table"]
+    assert not any("mypy" in " ".join(command) for command in commands)
+
+
+def test_the_whole_test_command_builds_and_checks_the_package(monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    dev.main(["test"])
+    steps = [" ".join(command) for command in commands if "install" not in command]
+    assert any("-m pytest" in step for step in steps) and any("mypy" in step for step in steps)
+    assert any("-m build --no-isolation --sdist --wheel" in step for step in steps)
+    assert any("twine check --strict" in step for step in steps)
+    assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec python3 dev.py test")
