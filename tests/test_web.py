@@ -317,6 +317,8 @@ def test_responses_do_not_leak_what_seat_0_cannot_see(seed: int, shuffle: int, m
     for path in ("", "/record"):
         assert _strip(c.get(f"/api/games/{a.json()['id']}{path}")) == _strip(
             c.get(f"/api/games/{b.json()['id']}{path}"))
+    hints = [c.get(f"/api/games/{game.json()['id']}/hint") for game in (a, b)]
+    assert _strip(hints[0]) == _strip(hints[1])
     take = [act(c, game.json(), {"do": "take"}) for game in (a, b)]
     assert _strip(take[0]) == _strip(take[1])
     # 2. Some moves into the deal, with the stock differing beyond the cards drawn so far.
@@ -413,3 +415,17 @@ def test_every_save_reaches_the_disk(tmp_path: Path, background: bool) -> None:
     assert Store(tmp_path).get(game.id) is not None
     store.forget(game.id)
     assert not (tmp_path / f"{game.id}.json").exists()
+
+
+def test_the_hint_is_the_coachs_advice_for_seat_0() -> None:
+    c = client()
+    state = new_game(c, seed=4, opponents="random", first=0, lang="cs")
+    hint = c.get(f"/api/games/{state['id']}/hint").json()
+    assert hint["action"] == {"seat": 0, "do": "draw"}  # the opening turn must draw
+    assert hint["version"] == state["version"]
+    assert hint["lines"][0] == translator("cs").gettext("coach", "Hint: draw from the stock.")
+    state = act(c, state, {"do": "draw"}).json()
+    hint = c.get(f"/api/games/{state['id']}/hint", params={"lang": "en"}).json()
+    assert hint["action"] in state["legal"]
+    assert hint["lines"][0].startswith("Hint: discard")
+    assert c.get("/api/games/AAAAAAAAAAAAAAAAAAAAAA/hint").status_code == 404

@@ -307,6 +307,18 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         return JSONResponse(await _run(game.opponents, work))
 
     @api
+    async def hint(request: Request) -> Response:
+        t = translator(_language(request))
+        game = game_or_404(request, t)
+        lang = request.query_params.get("lang")
+
+        def work() -> dict[str, Any]:
+            with game.lock:
+                return game.hint(lang if lang in LANGUAGES else None)
+
+        return JSONResponse(await run_in_threadpool(work))  # the coach thinks like hard
+
+    @api
     async def record(request: Request) -> Response:
         t = translator(_language(request))
         game = game_or_404(request, t)
@@ -355,6 +367,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         Route("/api/games/{game}", show),
         Route("/api/games/{game}/actions", act, methods=["POST"]),
         Route("/api/games/{game}/record", record),
+        Route("/api/games/{game}/hint", hint),
         Route("/api/rules", rules),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]

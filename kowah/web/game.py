@@ -196,6 +196,18 @@ class Game:
                   else [_codes(sorted(hand))])
         return {"seat": seat, "groups": groups, "card": str(card)}
 
+    def hint(self, lang: str | None = None) -> dict[str, Any]:
+        """The coach's advice for seat 0 now (:func:`kowah.coach.advise`, which reads seat 0's
+        observation only): the suggested action, the advice's lines in *lang*, and the advice."""
+        from kowah.coach import advise, describe
+
+        t = translator(lang or self.lang)
+        advice = advise(self.deal.observation(HUMAN))
+        return {"version": self.version, "lang": t.language,
+                "action": None if advice.action is None else advice.action.to_dict(),
+                "lines": [line.strip() for line in describe(advice, t)],
+                "advice": advice.as_dict()}
+
     # -- saving ---------------------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:

@@ -86,7 +86,7 @@ MESSAGES: dict[str, str] = {
     "winning.yours": N_("web", "Your winning hand"),
     "winning.card": N_("web", "winning card"),
     "lost": N_("web", "You lose this deal."),
-    "keys": N_("web", "Keys: D draw · T take · C declare · P pass · 1–9 discard · N new deal"),
+    "keys": N_("web", "Keys: D draw · T take · C declare · P pass · 1–9 discard · H hint · N new deal"),
     "error.network": N_("web", "The table cannot reach the server. Is it still running?"),
     "error.stale": N_("web", "The table has moved on (another tab or a double click): here is the "
                              "current state."),
