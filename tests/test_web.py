@@ -429,3 +429,20 @@ def test_the_hint_is_the_coachs_advice_for_seat_0() -> None:
     assert hint["action"] in state["legal"]
     assert hint["lines"][0].startswith("Hint: discard")
     assert c.get("/api/games/AAAAAAAAAAAAAAAAAAAAAA/hint").status_code == 404
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    import re
+
+    c = client()
+    page = c.get("/").text
+    urls = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert urls and all(url.startswith(("/", "#")) for url in urls), urls
+    for url in {url.split("?")[0] for url in urls if url.startswith("/")}:
+        assert c.get(url).status_code == 200, url
+    css = c.get("/static/kowah.css").text
+    assert "http" not in css and "@import" not in css
+    for module in ("main", "table", "settings", "api"):
+        script = c.get(f"/static/js/{module}.js")
+        assert script.status_code == 200
+        assert "http://" not in script.text and "https://" not in script.text
