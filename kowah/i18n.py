@@ -74,7 +74,7 @@ class LocaleWarning(UserWarning):
 
 
 class OutcomeLike(Protocol):
-    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.deal.Outcome``)."""
+    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.events.Outcome``)."""
 
     @property
     def result(self) -> str: ...
@@ -189,7 +189,7 @@ _OUTCOME_DRAWN = N_("rules", "The deal is drawn: the stock ran out.")
 
 
 class EventLike(Protocol):
-    """What :func:`describe_event` needs of an event (``kowah.deal.Event``)."""
+    """What :func:`describe_event` needs of an event (``kowah.events.Event``)."""
 
     @property
     def kind(self) -> str: ...

@@ -87,6 +87,11 @@ def _check_actions(instance: Record, attribute: object, actions: tuple[Action, .
                               action=index)
 
 
+def _check_passed(passed: object) -> None:
+    if not isinstance(passed, bool):
+        raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
+
+
 def _check_rules(instance: Record, attribute: object, rules: object) -> None:
     if not isinstance(rules, Rules) or rules.pack_name is None:
         raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
@@ -110,7 +115,8 @@ class Record:
     #: The rules (written ``"pack": "money"`` for :data:`~kowah.rules.MONEY_RULES`).
     rules: Rules = attrs.field(default=KOWAH_RULES, validator=_check_rules, kw_only=True)
     #: Whether the seat that discarded last declined to declare (R11).
-    passed: bool = attrs.field(default=False, kw_only=True)
+    passed: bool = attrs.field(default=False, kw_only=True,
+                               validator=lambda _, __, value: _check_passed(value))
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Record:
@@ -166,7 +172,7 @@ class Record:
     def loads(cls, text: str | bytes) -> Record:
         """Read a record from JSON text.
 
-        Raises :class:`~kowah.RecordError`: with ``action=None`` when the record cannot be
+        Raises :class:`~kowah.errors.RecordError`: with ``action=None`` when the record cannot be
         read at all, with the 0-based index of a malformed action otherwise. Legality of the
         actions is checked by :meth:`replay`.
 
@@ -239,7 +245,7 @@ class Record:
 
         A ``declare`` without a wait takes the hand's only wait, and :attr:`passed` closes
         the last declaring window when every action is replayed. Raises
-        :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
+        :class:`~kowah.errors.RecordError` naming the 0-based index of the first illegal action.
         """
         if upto is not None and (type(upto) is not int or upto < 0):
             error = KowahTypeError if type(upto) is not int else KowahError
