@@ -139,3 +139,17 @@ def test_the_start_up_benchmark_measures_each_process() -> None:
     figures = run.startup(1)
     assert set(figures) == {"python -c pass", "import kowah", "kowah check (a ready hand)", "first is_ready"}
     assert all(0 < seconds < 60 for seconds in figures.values())
+
+
+def test_every_public_name_of_kowah_is_found_where_it_lives() -> None:
+    """The lazy ``kowah/__init__`` (PEP 562) knows every name of ``__all__``, and each is the
+    module's own object."""
+    import kowah
+
+    assert set(kowah.__all__) == set(kowah._HOMES)
+    for name in kowah.__all__:
+        home = importlib.import_module(kowah._HOMES[name])
+        assert getattr(kowah, name) is getattr(home, name), name
+    assert kowah.deal.Deal is kowah.Deal  # submodules stay reachable as attributes
+    with pytest.raises(AttributeError):
+        kowah.no_such_name  # noqa: B018
