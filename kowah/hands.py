@@ -1,8 +1,9 @@
 """Ready hands, waits, splits and distance to ready (R4–R8).
 
 Eight cards are *ready* (checki) when they split into two triples and a pair that obey the
-same-rank rule (R7). Every ready hand of the deck is computed once, when the module is first
-imported, so the check costs one sort and one dictionary lookup:
+same-rank rule (R7). Every ready hand of the deck is computed from the rules when the package
+is built, and loaded on first use in about a millisecond; the check then costs about one
+dictionary lookup, with the cards in any order (see ``kowah._tables``):
 
 >>> from kowah import parse_cards
 >>> is_ready(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c"))
@@ -29,7 +30,7 @@ from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
 from kowah._value import Frozen
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
-from kowah.errors import N_, HandError, KowahTypeError
+from kowah.errors import N_, HandError, KowahTypeError, shorten
 
 __all__ = [
     "HAND_SIZE",
@@ -65,25 +66,11 @@ def _pack_of(pack: object) -> Pack:
     return pack
 
 
-def _show(value: object) -> str:
-    """A short, printable description of a value for a message."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value) if -10 ** 30 < value < 10 ** 30 else f"an integer of {value.bit_length()} bits"
-    else:
-        try:
-            text = repr(value)
-        except Exception:  # a broken __repr__ must not hide the error being reported
-            text = f"<{type(value).__name__} object>"
-    if len(text) > 60:
-        text = text[:40] + "..." + text[-17:]
-    return text if text.isprintable() else text.encode("ascii", "backslashreplace").decode()
-
-
 def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
     """*cards* as a tuple, or a HandError when it is not a collection of cards."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         # Text is read with parse_cards, not taken letter by letter.
-        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=_show(cards))
+        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=shorten(cards))
     return tuple(cards)
 
 
@@ -103,7 +90,7 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
         except TypeError:
             index = -1
         if not 0 <= index < KINDS:
-            raise HandError(_NOT_A_CARD, found=_show(item), position=position)
+            raise HandError(_NOT_A_CARD, found=shorten(item), position=position)
         hand.append(_CARDS[index])
     if len(hand) not in sizes:
         raise HandError(
@@ -360,7 +347,7 @@ def _seen_cards(seen: object) -> tuple[Card, ...]:
             index = -1
         if not 0 <= index < KINDS:
             raise HandError(N_("error", "{found} is not a card (item {position} of the seen cards)"),
-                            found=_show(item), position=position)
+                            found=shorten(item), position=position)
         found.append(_CARDS[index])
     return tuple(found)
 
