@@ -5,7 +5,9 @@ Private to the package: :mod:`kowah.hands` gives the public face (``is_ready``, 
 from here. Names are public within this module.
 
 A ready hand is two triples and a pair that obey R7 (R4–R8). The ready hands of a pack, each
-mapped to the waits it offers, are computed once per pack (:func:`ready_table`).
+mapped to the waits it offers, are defined by :func:`build_table`; what the checks read is the
+pack's compact :class:`ReadyIndex` (:func:`ready_index`), shipped for the Kowah deck and the
+money pack. :func:`ready_table` gives the old dict of sorted hands (slower to build).
 """
 
 from __future__ import annotations
@@ -19,21 +21,39 @@ from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 
 __all__ = [
     "CARDS",
+    "DATA_FILES",
     "GROUP",
     "GROUPS",
+    "HASH",
     "HONOUR_WEIGHT",
+    "KOWAH_HANDS",
+    "KOWAH_KEYS",
+    "KOWAH_WEIGHTS",
+    "LIMIT",
+    "MAGIC",
     "SHAPES",
     "SHAPE_DIGIT",
+    "SHIPPED_COUNTS",
     "SUIT",
+    "WARM",
     "WEIGHT",
     "Key",
+    "ReadyIndex",
     "build_table",
     "decode_shape",
+    "encode",
+    "group_cards",
+    "hand_key",
     "kept",
+    "pack_weights",
+    "read_data",
+    "ready_index",
     "ready_table",
     "same_rank_ok",
     "solve",
+    "source_digest",
     "triples",
+    "write_data",
 ]
 
 Key = tuple[int, ...]
@@ -123,7 +143,7 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 #
 # The index of the Kowah deck and of the money pack is generated at build time by the hatch
 # hook (hatch_build.py, :func:`write_data`) into ``kowah/_ready/`` and loaded on first use in
-# a few milliseconds; other packs, or data that is missing or was made from other sources
+# about a millisecond; other packs, or data that is missing or was made from other sources
 # (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
 
 #: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
