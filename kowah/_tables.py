@@ -224,11 +224,13 @@ class ReadyIndex:
     def warm(self) -> None:
         """Build :attr:`keys` (tens of milliseconds; done after :data:`WARM` lookups)."""
         if not self.keys:
-            self.keys.update(zip(self.key_array, range(self.count), strict=True))
+            built = dict(zip(self.key_array, range(self.count), strict=True))
             for key in self._shared:
-                self.keys[key] = -1
+                built[key] = -1
             if self.keys is KOWAH_KEYS:
-                KOWAH_HANDS[:] = self.hands
+                KOWAH_HANDS[:] = self.hands  # before the keys: a reader finding a key needs it
+            # One update, in C: another thread sees no keys or all of them, never some.
+            self.keys.update(built)
 
     def find(self, key: int, hand: bytes) -> int:
         """The position of *hand* (its eight card indices, sorted) with this key, or -1."""
