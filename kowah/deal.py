@@ -28,7 +28,7 @@ offers (R8) are :func:`kowah.hands.waits`; a seat's *declared* wait is its publi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -190,7 +190,7 @@ class Deal:
 
     def __init__(self, deck: Sequence[Card], first: int, rules: Rules = KOWAH_RULES) -> None:
         rules = _check_rules(rules)
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
             raise KowahTypeError(N_("error", "a deck must be a sequence of Card values, not {value} of "
                                              "type {type}"), value=shorten(deck), type=type(deck).__name__)
         deck = tuple(deck)
