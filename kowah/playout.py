@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kowah._tables import ready_table
-from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
+from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, TAKES, Action, ActionKind, Reason
 from kowah.cards import Card, Pack, format_cards
 from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
@@ -181,18 +181,18 @@ class Playout:
             return ()
         actions: list[Action] = []
         if seat == self.window:
-            actions += [_DECLARE[seat][wait] for wait in self.waits(seat)]
-            actions.append(_PASS[seat])
+            actions += [DECLARES[seat][wait] for wait in self.waits(seat)]
+            actions.append(PASSES[seat])
         if seat != self.turn:
             return tuple(actions)
         if self.phase is Phase.START:
-            actions.append(_DRAW[seat])
+            actions.append(DRAWS[seat])
             if self.latest is not None:
-                actions.append(_TAKE[seat])
+                actions.append(TAKES[seat])
         elif self.declared[seat] is not None:
-            actions.append(_DISCARD[seat][self.drawn])  # type: ignore[index]
+            actions.append(DISCARDS[seat][self.drawn])  # type: ignore[index]
         else:
-            discards = _DISCARD[seat]
+            discards = DISCARDS[seat]
             taken = self.taken
             actions += [discards[card] for card in dict.fromkeys(self.hands[seat]) if card is not taken]
         return tuple(actions)
@@ -364,14 +364,14 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
-    draws, takes, discards, fromkeys = _DRAW, _TAKE, _DISCARD, dict.fromkeys
+    draws, takes, discards, fromkeys = DRAWS, TAKES, DISCARDS, dict.fromkeys
     actions: list[Action] = []
     record = actions.append
     ended: Outcome | None
     if state.phase is _DISCARDING:  # the seat to move has drawn or taken already
         seat = state.turn
         card = _random_discard(state, seat, random_)
-        record(_DISCARD[seat][card])
+        record(DISCARDS[seat][card])
         ended = discard(seat, card)
         if ended is not None:
             return ended, actions
@@ -381,7 +381,7 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
             options: Sequence[Card] = state.waits(window)
             choice = int(random_() * (len(options) + 1))
             if choice < len(options):
-                record(_DECLARE[window][options[choice]])
+                record(DECLARES[window][options[choice]])
                 state.declare(window, options[choice])
             # else a pass: records leave it out, and the next action closes the window
         seat = state.turn
