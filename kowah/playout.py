@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import bisect
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -34,7 +35,7 @@ from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, TAKES, Action, Acti
 from kowah.cards import Card, Pack, format_cards
 from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE, ready_hands
+from kowah.hands import HAND_SIZE, is_ready, ready_hands
 from kowah.rules import SEATS, Rules
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class Playout:
 
     __slots__ = (
         "claims", "deck", "declared", "drawn", "hands", "latest", "outcome", "phase",
-        "piles", "rules", "stock", "table", "taken", "turn", "window",
+        "piles", "ready", "rules", "stock", "table", "taken", "turn", "window",
     )
 
     #: The rules played by.
@@ -71,6 +72,9 @@ class Playout:
     #: as a sorted tuple: :func:`kowah.hands.ready_hands`, which costs nothing to start, or
     #: the dict of them all where many deals are played (:func:`random_playout`).
     table: Mapping[tuple[Card, ...], frozenset[Card]]
+    #: Whether a hand (a sorted tuple of eight cards) is ready (R6): :func:`kowah.hands.is_ready`,
+    #: or ``table.__contains__`` where :attr:`table` is the dict of them all.
+    ready: Callable[[tuple[Card, ...]], bool]
     #: The deck order (R9): three hands of eight, then the stock.
     deck: tuple[Card, ...]
     #: Each seat's cards, sorted.
@@ -104,6 +108,7 @@ class Playout:
         self = cls.__new__(cls)
         self.rules, self.deck = rules, deck
         self.table = ready_hands(rules.pack)
+        self.ready = functools.partial(is_ready, pack=rules.pack)
         self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
         self.piles = [[] for _ in range(SEATS)]
         self.declared = [None] * SEATS
@@ -117,7 +122,7 @@ class Playout:
     def copy(self) -> Playout:
         """An independent copy (it shares no list)."""
         other = Playout.__new__(Playout)
-        other.rules, other.deck, other.table = self.rules, self.deck, self.table
+        other.rules, other.deck, other.table, other.ready = self.rules, self.deck, self.table, self.ready
         other.hands = [list(hand) for hand in self.hands]
         other.piles = [list(pile) for pile in self.piles]
         other.declared = list(self.declared)
@@ -299,12 +304,12 @@ class Playout:
                     return self._end(Outcome.win(other, WinBy.DISCARD, card))
             after = _AFTER[seat]
             self.latest = card if declared[after] is None else None  # R12: a locked seat never takes
-            if declared[seat] is None and tuple(hand) in self.table:
+            if declared[seat] is None and self.ready(tuple(hand)):
                 self.window = seat  # R11: it may declare now
         else:  # nobody has declared: the next seat may take, a ready hand may declare
             after = _AFTER[seat]
             self.latest = card
-            if tuple(hand) in self.table:
+            if self.ready(tuple(hand)):
                 self.window = seat  # R11
         self.turn = after
         self.phase = _STARTING
@@ -360,7 +365,8 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
         return state.outcome, []
     # Many playouts run one after the other: look ready hands up in the dict of them all (built
     # once per process), rather than in the index that Deal starts with.
-    state.table = _ready_dict(state.rules.pack)
+    table = state.table = _ready_dict(state.rules.pack)
+    state.ready = table.__contains__
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
