@@ -49,7 +49,6 @@ from kowah.rules import KOWAH_RULES, Rules, deck_problem
 
 __all__ = ["SEATS", "Deal", "Observation"]
 
-_CARDS: tuple[Card, ...] = tuple(Card)
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
 
 
@@ -59,7 +58,9 @@ def _seat(seat: object) -> int:
         return seat
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS:
         return int(seat)  # an int subclass (an IntEnum of seats, say)
-    raise KowahError(N_("error", "there is no seat {seat}"), seat=shorten(seat))
+    # A bool, a float or a str is a value of the wrong type: a TypeError too.
+    error = KowahError if isinstance(seat, int) and not isinstance(seat, bool) else KowahTypeError
+    raise error(N_("error", "there is no seat {seat}"), seat=shorten(seat))
 
 
 def _check_action(action: object) -> None:
