@@ -139,7 +139,16 @@ class Playout:
 
     def undo(self, action: Action, before: Scalars) -> None:
         """Take back the step of *action* (a declaration naming its wait), which was made from
-        a state with the :meth:`scalars` *before*: the lists and the scalars are as they were."""
+        a state with the :meth:`scalars` *before*: the lists and the scalars are as they were.
+
+        >>> from kowah import Action, Deal
+        >>> playout = Deal.shuffled(seed=2).playout()
+        >>> seat, before, hand = playout.turn, playout.scalars(), list(playout.hands[playout.turn])
+        >>> playout.step(Action.draw(seat))
+        >>> playout.undo(Action.draw(seat), before)
+        >>> playout.scalars() == before and playout.hands[seat] == hand
+        True
+        """
         seat, kind = action.seat, action.kind
         if kind is ActionKind.DRAW:
             self.hands[seat].remove(self.deck[before[1]])  # the card it drew
