@@ -25,23 +25,22 @@ True
 from __future__ import annotations
 
 import bisect
-import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from kowah._tables import ready_table
 from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, TAKES, Action, ActionKind, Reason
 from kowah.cards import Card, Pack, format_cards
 from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE, is_ready, ready_hands
+from kowah.hands import HAND_SIZE, is_ready, waits
 from kowah.rules import SEATS, Rules
 
 if TYPE_CHECKING:
     from kowah.deal import Deal
 
-__all__ = ["Playout", "random_playout"]
+__all__ = ["Playout", "ReadyHands", "random_playout"]
 
 _AFTER = (1, 2, 0)  # the next seat in rotation (R9)
 _BEFORE = (2, 0, 1)  # the previous seat
@@ -50,6 +49,32 @@ _STARTING, _DISCARDING = Phase.START, Phase.DISCARD
 _CLAIMANTS = ((1, 2), (2, 0), (0, 1))  # the other seats in rotation order from each seat (R14)
 #: A :meth:`Playout.scalars`: claims, stock, turn, phase, window, latest, drawn, taken, outcome.
 Scalars = tuple[bool, int, int, Phase, int | None, Card | None, Card | None, Card | None, Outcome | None]
+
+
+_Waits = frozenset[Card] | tuple[()]
+
+
+class ReadyHands(Protocol):
+    """What :attr:`Playout.table` offers: ``hand in table`` and ``table.get(hand, default)``."""
+
+    def __contains__(self, hand: object, /) -> bool: ...
+    def get(self, hand: tuple[Card, ...], default: _Waits, /) -> _Waits: ...
+
+
+class _Checker:
+    """The ready hands of a pack through :func:`kowah.hands.is_ready` and
+    :func:`~kowah.hands.waits`: nothing to build before the first deal."""
+
+    __slots__ = ("pack",)
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+
+    def __contains__(self, hand: object) -> bool:
+        return is_ready(hand, self.pack)  # type: ignore[arg-type]  # a hand the deal holds
+
+    def get(self, hand: tuple[Card, ...], default: _Waits) -> _Waits:
+        return waits(hand, self.pack) or default
 
 
 class Playout:
@@ -63,18 +88,16 @@ class Playout:
 
     __slots__ = (
         "claims", "deck", "declared", "drawn", "hands", "latest", "outcome", "phase",
-        "piles", "ready", "rules", "stock", "table", "taken", "turn", "window",
+        "piles", "rules", "stock", "table", "taken", "turn", "window",
     )
 
     #: The rules played by.
     rules: Rules
-    #: The ready hands of the rules' pack, each with its waits (R6, R8), looked up by the hand
-    #: as a sorted tuple: :func:`kowah.hands.ready_hands`, which costs nothing to start, or
-    #: the dict of them all where many deals are played (:func:`random_playout`).
-    table: Mapping[tuple[Card, ...], frozenset[Card]]
-    #: Whether a hand (a sorted tuple of eight cards) is ready (R6): :func:`kowah.hands.is_ready`,
-    #: or ``table.__contains__`` where :attr:`table` is the dict of them all.
-    ready: Callable[[tuple[Card, ...]], bool]
+    #: The ready hands of the rules' pack (R6), looked up by the hand as a sorted tuple: ``in``
+    #: tells a ready hand, ``get`` gives its waits (R8). For a Deal, :func:`kowah.hands.is_ready`
+    #: and :func:`~kowah.hands.waits`, which cost nothing to start; where many deals are played
+    #: (:func:`random_playout`), the dict of them all.
+    table: ReadyHands
     #: The deck order (R9): three hands of eight, then the stock.
     deck: tuple[Card, ...]
     #: Each seat's cards, sorted.
@@ -107,8 +130,7 @@ class Playout:
         """The state before the first action: *deck* must be an order of ``rules.pack``."""
         self = cls.__new__(cls)
         self.rules, self.deck = rules, deck
-        self.table = ready_hands(rules.pack)
-        self.ready = functools.partial(is_ready, pack=rules.pack)
+        self.table = _Checker(rules.pack)
         self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
         self.piles = [[] for _ in range(SEATS)]
         self.declared = [None] * SEATS
@@ -122,7 +144,7 @@ class Playout:
     def copy(self) -> Playout:
         """An independent copy (it shares no list)."""
         other = Playout.__new__(Playout)
-        other.rules, other.deck, other.table, other.ready = self.rules, self.deck, self.table, self.ready
+        other.rules, other.deck, other.table = self.rules, self.deck, self.table
         other.hands = [list(hand) for hand in self.hands]
         other.piles = [list(pile) for pile in self.piles]
         other.declared = list(self.declared)
@@ -313,12 +335,12 @@ class Playout:
                     return self._end(Outcome.win(other, WinBy.DISCARD, card))
             after = _AFTER[seat]
             self.latest = card if declared[after] is None else None  # R12: a locked seat never takes
-            if declared[seat] is None and self.ready(tuple(hand)):
+            if declared[seat] is None and tuple(hand) in self.table:
                 self.window = seat  # R11: it may declare now
         else:  # nobody has declared: the next seat may take, a ready hand may declare
             after = _AFTER[seat]
             self.latest = card
-            if self.ready(tuple(hand)):
+            if tuple(hand) in self.table:
                 self.window = seat  # R11
         self.turn = after
         self.phase = _STARTING
@@ -374,8 +396,7 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
         return state.outcome, []
     # Many playouts run one after the other: look ready hands up in the dict of them all (built
     # once per process), rather than in the index that Deal starts with.
-    table = state.table = _ready_dict(state.rules.pack)
-    state.ready = table.__contains__
+    state.table = _ready_dict(state.rules.pack)
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
@@ -431,8 +452,8 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
             return ended, actions
 
 
-def _ready_dict(pack: Pack) -> Mapping[tuple[Card, ...], frozenset[Card]]:
-    return ready_table(pack)  # type: ignore[return-value]  # its keys are Cards' indices
+def _ready_dict(pack: Pack) -> ReadyHands:
+    return ready_table(pack)  # its keys are the cards' indices, equal to the Cards
 
 
 def _random_discard(state: Playout, seat: int, random_: Callable[[], float]) -> Card:
