@@ -60,6 +60,12 @@ class StubTranslator:
         return f" {style} ".join(items)
 
 
+@pytest.fixture(autouse=True)
+def _width_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output that is not a terminal wraps at 80 columns, whatever the developer's COLUMNS."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 def _seed_where(first: int) -> int:
     """A seed whose deal starts at *first* (the table shuffles with random.Random(seed))."""
     return next(seed for seed in range(100) if Deal.shuffled(random.Random(seed)).first == first)
@@ -446,7 +452,7 @@ def test_golden_transcripts() -> None:
 # -- through the command, in a pseudo-terminal -------------------------------------------------
 
 _ENV = {key: value for key, value in os.environ.items()
-        if key not in ("NO_COLOR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+        if key not in ("NO_COLOR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS")}
 _ENV["LC_ALL"] = "C.UTF-8"
 _COMMAND = [sys.executable, "-m", "kowah", "play", "--seed", "5", "--pace", "0"]
 
