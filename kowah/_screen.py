@@ -124,15 +124,21 @@ class Screen:
         self.stdin = stdin
         self.stdout = stdout
         self.color = color
-        self.width = width if width is not None else terminal_width(stdout)
+        self.fixed_width = width
         try:
             self.echo_free = stdin.isatty()  # a terminal echoes what is typed itself
         except (AttributeError, ValueError):
             self.echo_free = False
 
+    @property
+    def width(self) -> int:
+        """The width to wrap to: as given, or the terminal's now (it may have been resized)."""
+        return self.fixed_width if self.fixed_width is not None else terminal_width(self.stdout)
+
     def write(self, text: str = "") -> None:
+        width = self.width
         for line in text.split("\n"):
-            for part in wrap(line, self.width, indent=indent(line)):
+            for part in wrap(line, width, indent=indent(line)):
                 self.stdout.write(part + "\n")
         self.stdout.flush()
 

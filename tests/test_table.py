@@ -562,3 +562,19 @@ def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
     assert _TO_YOU and all(type(reason) is Reason for reason in _TO_YOU)
     for reason, sentence in _TO_YOU.items():
         assert fields(sentence) <= fields(reason.template), (reason, sentence)
+
+
+def test_the_width_follows_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kowah._screen
+
+    widths = iter([30, 60])
+    monkeypatch.setattr(kowah._screen, "terminal_width", lambda stream: next(widths))
+    out = io.StringIO()
+    screen = kowah._screen.Screen(io.StringIO(), out, color=False)
+    text = "the quick brown fox jumps over the lazy dog " * 2
+    screen.write(text)  # 30 columns
+    narrow = out.getvalue().splitlines()
+    screen.write(text)  # the terminal was made wider: 60
+    wide = out.getvalue().splitlines()[len(narrow):]
+    assert max(map(len, narrow)) <= 30 < max(map(len, wide)) <= 60
+    assert len(wide) < len(narrow)
