@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from kowah.cards import Card
@@ -206,6 +206,32 @@ class Screen:
         if not self.echo_free:
             self.write(printable(text, 60))  # piped input: show it, so the transcript reads well
         return text
+
+    def height(self) -> int:
+        """The terminal's height in lines, or 0 when the output is not a terminal."""
+        try:
+            if self.stdout.isatty():
+                return os.get_terminal_size(self.stdout.fileno()).lines
+        except (AttributeError, ValueError, OSError):
+            pass
+        return 0
+
+    def page(self, text: str, more: str, stop: Callable[[str], bool]) -> None:
+        """Write *text*; to a person at a terminal, a screenful at a time, asking *more*
+        between screens until *stop* says so of the answer. Piped, all at once."""
+        height = self.height()
+        if not (self.echo_free and height > 4):
+            self.write(text)
+            return
+        width = self.width
+        lines = [part for line in text.split("\n") for part in wrap(line, width, indent=indent(line))]
+        size = height - 2
+        for start in range(0, len(lines), size):
+            if start and stop(self.ask(more)):
+                return
+            for line in lines[start:start + size]:
+                self.stdout.write(line + "\n")
+            self.stdout.flush()
 
     def problem(self, message: str) -> None:
         self.write("  " + self.style(message, ALERT))

@@ -6,7 +6,8 @@ declared seats with their public waits (R11), public draws after a declaration (
 turn it is and what just happened. Once the person has declared, their locked turns play
 themselves (R12) and the table is shown again at each of them and whenever a seat declares.
 Commands are short and forgiving; see :data:`COMMANDS`. Lines are wrapped to the terminal's
-width at spaces only.
+width at spaces only; ``rules`` shows the rules a screenful at a time in a terminal, then the
+table again.
 
 Leaving: ``quit`` (or the end of the input) leaves the table with exit code 0; Ctrl-C at any
 moment leaves it too, with exit code 130 (as shells expect of an interrupted program). In
@@ -269,11 +270,13 @@ class _Table(Screen):
             self.write(line)
 
     def rules(self, observation: Observation) -> None:
-        """The rules, then the table again, so the game does not scroll out of sight."""
+        """The rules (a screenful at a time in a terminal), then the table again."""
         from kowah.i18n import Translator, render_rules
 
         t = self.t
-        self.write(render_rules(t if isinstance(t, Translator) else "en", "text"))
+        text = render_rules(t if isinstance(t, Translator) else "en", "text")
+        more = t.gettext("cli", "Enter: more of the rules; q: back to the game")
+        self.page(text, more, lambda answer: self.command(answer) == "quit" if answer else False)
         self.write(self.style(t.gettext("cli", "Back to the game."), BOLD))
         self.show(observation)
 

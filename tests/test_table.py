@@ -508,6 +508,16 @@ def test_lines_wrap_to_the_width_of_the_terminal() -> None:
     assert "příkazů." in words or "příkazy." in words or any(word.startswith("příkaz") for word in words)
 
 
+def test_rules_in_a_terminal_come_a_screenful_at_a_time() -> None:
+    out = _run_in_pty(_ENV, "rules\n\nq\nq\n", extra=["--lang", "en"])
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out.replace("\r", ""))
+    assert plain.count("Enter: more of the rules; q: back to the game") == 2  # Enter, then q
+    assert "R1 " in plain or "R1" in plain
+    assert "R16" not in plain  # q stopped the paging before the end of the rules
+    after = plain.split("Back to the game.", 1)[1]
+    assert "— Kowah — stock:" in after and "You leave the table." in after
+
+
 def test_ctrl_c_in_a_terminal_leaves_the_table_and_saves_the_record(tmp_path: Path) -> None:
     record = tmp_path / "left.json"
     # The terminal turns Ctrl-C (byte 3) into SIGINT for the game's process group.
