@@ -377,3 +377,19 @@ def test_reduced_motion_is_honoured(browser: Browser, server: str) -> None:
         "getComputedStyle(document.querySelector('[data-hand=you] [data-card]')).transitionDuration")
     assert duration in ("0s", "1e-05s")
     context.close()
+
+
+def test_the_hint_marks_the_suggested_move(page: Page, server: str) -> None:
+    open_table(page, server)
+    if page.locator("[data-action=draw]").is_enabled():
+        page.locator("[data-action=draw]").click()
+        idle(page)
+    if over(page):
+        return
+    page.keyboard.press("h")
+    page.wait_for_selector("[data-hint]:not([hidden])")
+    assert page.locator("[data-hint] .hint-main").inner_text()
+    assert page.locator(".suggested").count() == 1
+    page.locator(".suggested").click()  # following the hint is a legal move
+    idle(page)
+    assert page.locator("[data-hint]").is_hidden()

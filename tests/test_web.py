@@ -251,10 +251,12 @@ def test_games_are_saved_atomically_and_restored_exactly(tmp_path: Path) -> None
     straight = client()
     reference = play_out(straight, new_game(straight, seed=21, opponents="normal"))
 
-    c = client(Store(tmp_path))
+    store = Store(tmp_path)
+    c = client(store)
     state = new_game(c, seed=21, opponents="normal")
     for _ in range(6):
         state = act(c, state, choose(state)).json()
+    store.flush()  # the writer thread is a moment behind the answers
     saved = tmp_path / f"{state['id']}.json"
     assert saved.exists() and not list(tmp_path.glob(".*tmp"))
     data = json.loads(saved.read_text())
@@ -315,6 +317,8 @@ def test_responses_do_not_leak_what_seat_0_cannot_see(seed: int, shuffle: int, m
     for path in ("", "/record"):
         assert _strip(c.get(f"/api/games/{a.json()['id']}{path}")) == _strip(
             c.get(f"/api/games/{b.json()['id']}{path}"))
+    hints = [c.get(f"/api/games/{game.json()['id']}/hint") for game in (a, b)]
+    assert _strip(hints[0]) == _strip(hints[1])
     take = [act(c, game.json(), {"do": "take"}) for game in (a, b)]
     assert _strip(take[0]) == _strip(take[1])
     # 2. Some moves into the deal, with the stock differing beyond the cards drawn so far.
@@ -341,3 +345,104 @@ def test_import_kowah_does_not_import_the_web_stack() -> None:
             "print(sorted(m for m in ('starlette', 'uvicorn', 'kowah.web') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_kowah_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
+    import signal
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "kowah", "serve", "--port", str(port), "--data", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline(), server.stdout.readline()]
+        assert str(tmp_path) in lines[0]
+        assert f"http://127.0.0.1:{port}/" in lines[1]
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/") as page:
+                    assert page.status == 200
+                break
+            except OSError:
+                time.sleep(0.05)
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0
+        assert "Traceback" not in (server.stderr.read() if server.stderr else "")
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
+def test_kowah_serve_warns_when_others_can_reach_it(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import uvicorn
+
+    from kowah.web import server
+
+    class Stop(Exception):
+        pass
+
+    def no_run(self: object) -> None:
+        raise Stop
+
+    monkeypatch.setattr(uvicorn.Server, "run", no_run)
+    with pytest.raises(Stop):
+        server.serve(translator("en"), host="0.0.0.0", port=1, save=False)
+    assert "can be reached by other computers" in capsys.readouterr().err
+    with pytest.raises(Stop):
+        server.serve(translator("en"), host="127.0.0.1", port=1, save=False)
+    assert "reached" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("background", [True, False])
+def test_every_save_reaches_the_disk(tmp_path: Path, background: bool) -> None:
+    store = Store(tmp_path, background=background, fsync=not background)
+    game = store.add(Game.new(seed=8, opponents="random"))
+    for _ in range(5):
+        if game.is_over:
+            break
+        with game.lock:
+            game.act(game.deal.legal_actions(0)[0])
+            store.save(game)
+    store.close()  # writes what is pending
+    data = json.loads((tmp_path / f"{game.id}.json").read_text())
+    assert len(data["actions"]) == len(game.deal.history)
+    assert Store(tmp_path).get(game.id) is not None
+    store.forget(game.id)
+    assert not (tmp_path / f"{game.id}.json").exists()
+
+
+def test_the_hint_is_the_coachs_advice_for_seat_0() -> None:
+    c = client()
+    state = new_game(c, seed=4, opponents="random", first=0, lang="cs")
+    hint = c.get(f"/api/games/{state['id']}/hint").json()
+    assert hint["action"] == {"seat": 0, "do": "draw"}  # the opening turn must draw
+    assert hint["version"] == state["version"]
+    assert hint["lines"][0] == translator("cs").gettext("coach", "Hint: draw from the stock.")
+    state = act(c, state, {"do": "draw"}).json()
+    hint = c.get(f"/api/games/{state['id']}/hint", params={"lang": "en"}).json()
+    assert hint["action"] in state["legal"]
+    assert hint["lines"][0].startswith("Hint: discard")
+    assert c.get("/api/games/AAAAAAAAAAAAAAAAAAAAAA/hint").status_code == 404
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    import re
+
+    c = client()
+    page = c.get("/").text
+    urls = re.findall(r'(?:src|href)="([^"]*)"', page)
+    assert urls and all(url.startswith(("/", "#")) for url in urls), urls
+    for url in {url.split("?")[0] for url in urls if url.startswith("/")}:
+        assert c.get(url).status_code == 200, url
+    css = c.get("/static/kowah.css").text
+    assert "http" not in css and "@import" not in css
+    for module in ("main", "table", "settings", "api"):
+        script = c.get(f"/static/js/{module}.js")
+        assert script.status_code == 200
+        assert "http://" not in script.text and "https://" not in script.text

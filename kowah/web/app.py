@@ -26,13 +26,13 @@ from starlette.staticfiles import StaticFiles
 from kowah import svg
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
-from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate, translator
+from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.players import PLAYERS
 from kowah.rendering import FORMATS, render_rules
 from kowah.web import engine
 from kowah.web.game import HUMAN, Game
 from kowah.web.store import Store, StoreFull
-from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings
+from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, words
 
 __all__ = ["SECURITY_HEADERS", "create_app"]
 
@@ -246,7 +246,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
     @api
     async def create(request: Request) -> Response:
         lang = _language(request)
-        t = translator(lang)
+        t = words(lang)
         data = await _read_json(request, max_body, t)
 
         def work() -> dict[str, Any]:
@@ -262,7 +262,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
 
     @api
     async def show(request: Request) -> Response:
-        t = translator(_language(request))
+        t = words(_language(request))
         game = game_or_404(request, t)
         since = request.query_params.get("since", "0")
         start = int(since) if since.isdigit() and len(since) < 7 else 0
@@ -272,9 +272,9 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
 
     @api
     async def act(request: Request) -> Response:
-        t = translator(_language(request))
+        t = words(_language(request))
         game = game_or_404(request, t)
-        t = translator(_language(request, game))
+        t = words(_language(request, game))
         data = await _read_json(request, max_body, t)
         _check_fields(data, ("do", "card", "wait", "seat", "after"), t)
         after = data.pop("after", None)
@@ -307,8 +307,20 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         return JSONResponse(await _run(game.opponents, work))
 
     @api
+    async def hint(request: Request) -> Response:
+        t = words(_language(request))
+        game = game_or_404(request, t)
+        lang = request.query_params.get("lang")
+
+        def work() -> dict[str, Any]:
+            with game.lock:
+                return game.hint(lang if lang in LANGUAGES else None)
+
+        return JSONResponse(await run_in_threadpool(work))  # the coach thinks like hard
+
+    @api
     async def record(request: Request) -> Response:
-        t = translator(_language(request))
+        t = words(_language(request))
         game = game_or_404(request, t)
         if not game.is_over:
             raise _Problem(409, "in-progress", _error_text(t, "in-progress"))
@@ -319,7 +331,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
     @api
     async def rules(request: Request) -> Response:
         lang = _language(request)
-        t = translator(lang)
+        t = words(lang)
         format = request.query_params.get("format", "html")
         if format not in FORMATS:
             raise _bad_field(t, "format", "format")
@@ -327,7 +339,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
 
     async def card_picture(request: Request) -> Response:
         code = request.path_params["code"]
-        t = translator(_language(request))
+        t = words(_language(request))
         if code == "back":
             text = svg.back(title=t.gettext("web", MESSAGES["back"]))
         else:
@@ -341,7 +353,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
 
     async def page(request: Request) -> Response:
         lang = _language(request)
-        t = translator(lang)
+        t = words(lang)
         response = HTMLResponse(render_page(t), headers={"cache-control": "no-cache",
                                                          "content-language": lang})
         if request.query_params.get("lang") in LANGUAGES:
@@ -355,6 +367,7 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         Route("/api/games/{game}", show),
         Route("/api/games/{game}/actions", act, methods=["POST"]),
         Route("/api/games/{game}/record", record),
+        Route("/api/games/{game}/hint", hint),
         Route("/api/rules", rules),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]

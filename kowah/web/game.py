@@ -29,11 +29,11 @@ from typing import Any
 from kowah import SEATS, Action, Deal, Event, Observation
 from kowah.cards import Card
 from kowah.hands import splits
-from kowah.i18n import Translator, translator
+from kowah.i18n import Translator
 from kowah.players import PLAYERS, make_player
 from kowah.record import Record
 from kowah.web import engine
-from kowah.web.text import outcome_text, player_name
+from kowah.web.text import outcome_text, player_name, words
 
 __all__ = ["HUMAN", "STATE_FORMAT", "Game", "opponents_ok"]
 
@@ -141,7 +141,7 @@ class Game:
 
         ``events`` holds the events from index *since* on (``events_from``).
         """
-        t = translator(lang or self.lang)
+        t = words(lang or self.lang)
         deal = self.deal
         view = deal.observation(HUMAN)
         outcome = view.outcome
@@ -195,6 +195,18 @@ class Game:
         groups = ([_codes(group) for group in (*chosen.triples, chosen.pair)] if chosen is not None
                   else [_codes(sorted(hand))])
         return {"seat": seat, "groups": groups, "card": str(card)}
+
+    def hint(self, lang: str | None = None) -> dict[str, Any]:
+        """The coach's advice for seat 0 now (:func:`kowah.coach.advise`, which reads seat 0's
+        observation only): the suggested action, the advice's lines in *lang*, and the advice."""
+        from kowah.coach import advise, describe
+
+        t = words(lang or self.lang)
+        advice = advise(self.deal.observation(HUMAN))
+        return {"version": self.version, "lang": t.language,
+                "action": None if advice.action is None else advice.action.to_dict(),
+                "lines": [line.strip() for line in describe(advice, t)],
+                "advice": advice.as_dict()}
 
     # -- saving ---------------------------------------------------------------------------------
 

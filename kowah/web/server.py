@@ -39,7 +39,8 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
         print(t.gettext("cli", _MISSING), file=sys.stderr)
         return 2
     folder = (data or default_data_dir()) if save else None
-    app = create_app(Store(folder))
+    store = Store(folder)
+    app = create_app(store)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     if host not in _LOCAL_HOSTS:
@@ -51,6 +52,9 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
-        server.run()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
+            server.run()
+    finally:
+        store.close()  # every game on disk before the process ends
     return 0

@@ -1,6 +1,6 @@
 """Where the browser table keeps its games: in memory, and as record files in a directory.
 
-Each game is written after each change as ``<id>.json``: a ``kowah-record/1`` object with the
+Each game is saved after each change as ``<id>.json``: a ``kowah-record/1`` object with the
 extra keys that restore it (its seed, opponents, language; see :meth:`Game.saved
 <kowah.web.game.Game.saved>`). The file is written to a temporary name and renamed over the
 old one (see :meth:`Store.save`), so a crash leaves either the old file or the new one, never half.
@@ -15,6 +15,7 @@ dropping the games that ended longest ago; when every game is still being played
 >>> folder = tempfile.mkdtemp()
 >>> store = Store(folder)
 >>> game = store.add(Game.new(seed=1, opponents="random"))
+>>> store.flush()  # the writer thread has put it on disk
 >>> Store(folder).get(game.id).state() == game.state()
 True
 """
@@ -57,15 +58,29 @@ def default_data_dir() -> Path:
 
 
 class Store:
-    """The games of one server: *directory* ``None`` keeps them in memory only."""
+    """The games of one server: *directory* ``None`` keeps them in memory only.
+
+    With *background* (the default), :meth:`save` takes the game's text at once and a writer
+    thread puts it on disk a moment later, so a request never waits for the disk; the latest
+    text of a game wins when it is saved faster than the disk follows. :meth:`flush` waits
+    until everything is written and :meth:`close` also stops the writer (``kowah serve`` does
+    both when it stops). Without *background* every save is written before it returns.
+    """
 
     def __init__(self, directory: str | os.PathLike[str] | None, *, max_games: int = 1000,
-                 fsync: bool = False) -> None:
+                 fsync: bool = False, background: bool = True) -> None:
         self.directory = None if directory is None else Path(directory)
         self.max_games = max_games
         self.fsync = fsync
         self._games: dict[str, Game] = {}
         self._lock = threading.Lock()
+        # The writer: texts waiting to be written by game id, and the one being written.
+        self._pending: dict[str, bytes] = {}
+        self._writing: str | None = None
+        self._changed = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._closed = False
+        self.background = background
         if self.directory is not None:
             self.directory.mkdir(parents=True, exist_ok=True)
             self._restore()
@@ -116,24 +131,76 @@ class Store:
     def forget(self, game_id: str) -> None:
         """Drop a game and its file."""
         self._games.pop(game_id, None)
-        if self.directory is not None:
+        if self.directory is None:
+            return
+        with self._changed:
+            self._pending.pop(game_id, None)
+            while self._writing == game_id:
+                self._changed.wait()
             with contextlib.suppress(FileNotFoundError):
                 (self.directory / f"{game_id}.json").unlink()
 
     def save(self, game: Game) -> None:
-        """Write *game*'s file atomically (nothing happens without a directory).
-
-        The text goes to ``.<id>.tmp`` and is renamed over ``<id>.json``: a crash of the
-        server leaves the old file or the new one. With ``fsync=True`` the file is also forced
-        to the disk before the rename, which survives a power cut too but costs about a third
-        of a millisecond per action. Callers hold the game's lock, so one game never has two
-        writers.
-        """
+        """Save *game* (see the class description); callers hold the game's lock, so its text
+        is taken whole. Nothing happens without a directory."""
         if self.directory is None:
             return
         data = json.dumps(game.saved(), separators=(",", ":")).encode()
-        target = self.directory / f"{game.id}.json"
-        temporary = self.directory / f".{game.id}.tmp"
+        if not self.background:
+            self._write(game.id, data)
+            return
+        with self._changed:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._pending[game.id] = data
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_loop, name="kowah-store",
+                                                daemon=True)
+                self._writer.start()
+            self._changed.notify_all()
+
+    def flush(self) -> None:
+        """Wait until every save so far is on disk."""
+        with self._changed:
+            while self._pending or self._writing is not None:
+                self._changed.wait()
+
+    def close(self) -> None:
+        """Write what is pending, then stop the writer."""
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+        if self._writer is not None:
+            self._writer.join()
+
+    def _write_loop(self) -> None:
+        while True:
+            with self._changed:
+                while not self._pending and not self._closed:
+                    self._changed.wait()
+                if not self._pending:
+                    return
+                game_id = next(iter(self._pending))
+                data = self._pending.pop(game_id)
+                self._writing = game_id
+            try:
+                self._write(game_id, data)
+            except OSError as error:  # a full disk must not stop the table; say so
+                log.error("kowah: cannot save game %s: %s", game_id, error)
+            finally:
+                with self._changed:
+                    self._writing = None
+                    self._changed.notify_all()
+
+    def _write(self, game_id: str, data: bytes) -> None:
+        """Write a game's file atomically: to ``.<id>.tmp``, then renamed over ``<id>.json``.
+
+        A crash leaves the old file or the new one, never half of one. With ``fsync=True`` the
+        file is also forced to the disk before the rename, which survives a power cut too.
+        """
+        assert self.directory is not None
+        target = self.directory / f"{game_id}.json"
+        temporary = self.directory / f".{game_id}.tmp"
         try:
             handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             try:

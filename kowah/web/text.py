@@ -12,13 +12,15 @@ text of their own. Plural forms are sent worked out for every count the page can
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kowah.cards import Card
 from kowah.errors import N_
 from kowah.i18n import LANGUAGES, OutcomeLike, Translator, translator
 
-__all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_strings", "player_name"]
+__all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_strings", "player_name",
+           "words"]
 
 #: Each language named in itself, for the language switch (never translated).
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "cs": "Čeština", "ms": "Bahasa Melayu",
@@ -86,7 +88,7 @@ MESSAGES: dict[str, str] = {
     "winning.yours": N_("web", "Your winning hand"),
     "winning.card": N_("web", "winning card"),
     "lost": N_("web", "You lose this deal."),
-    "keys": N_("web", "Keys: D draw · T take · C declare · P pass · 1–9 discard · N new deal"),
+    "keys": N_("web", "Keys: D draw · T take · C declare · P pass · 1–9 discard · H hint · N new deal"),
     "error.network": N_("web", "The table cannot reach the server. Is it still running?"),
     "error.stale": N_("web", "The table has moved on (another tab or a double click): here is the "
                              "current state."),
@@ -133,6 +135,17 @@ _STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
 
 #: The largest count the page shows with a plural form (cards in the stock, a pile, a hand).
 MAX_COUNT = 132
+
+
+@functools.cache
+def words(language: str) -> Translator:
+    """The translator of one of :data:`~kowah.i18n.LANGUAGES` (a language code already
+    checked), without negotiating the tag again on every request.
+
+    >>> words("it").language
+    'it'
+    """
+    return translator(language)
 
 
 def player_name(t: Translator, seat: int, opponents: str) -> str:

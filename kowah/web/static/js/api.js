@@ -44,6 +44,10 @@ export function act(id, lang, action, after) {
   return call("POST", `/api/games/${encodeURIComponent(id)}/actions`, lang, { ...action, after });
 }
 
+export function hint(id, lang) {
+  return call("GET", `/api/games/${encodeURIComponent(id)}/hint`, lang);
+}
+
 export function recordUrl(id) {
   return `/api/games/${encodeURIComponent(id)}/record`;
 }

@@ -133,6 +133,7 @@ export class Table {
       if (!button || button.disabled || !this.root.contains(button)) return;
       const action = button.dataset.action;
       if (action === "new-deal") this.newDeal();
+      else if (action === "hint") this.hint();
       else if (action === "draw") this.send({ do: "draw" });
       else if (action === "take") this.send({ do: "take" });
       else if (action === "pass") this.send({ do: "pass" });
@@ -163,6 +164,7 @@ export class Table {
     else if (key === "t") done = click("[data-action=take]");
     else if (key === "p") done = click("[data-action=pass]");
     else if (key === "n") done = click("[data-action=new-deal]");
+    else if (key === "h") done = click("[data-action=hint]");
     else if (key === "c") {
       const declares = [...this.root.querySelectorAll("[data-action=declare]:not(:disabled)")];
       if (declares.length === 1) done = click("[data-action=declare]");
@@ -217,6 +219,42 @@ export class Table {
       this.render();
       if (hadFocus && !this.root.contains(document.activeElement)) this.focusSomething();
     }
+  }
+
+  // The coach's advice for this moment: its lines, and the suggested control marked.
+  async hint() {
+    if (this.busy || !this.state) return;
+    const asked = this.state.version;
+    try {
+      const advice = await api.hint(this.state.id, this.lang);
+      if (!this.state || this.state.version !== asked) return;
+      this.advice = advice;
+      this.renderHint();
+      if (advice.lines.length) this.announce(advice.lines[0]);
+    } catch (error) {
+      this.problem(error);
+    }
+  }
+
+  renderHint() {
+    const box = this.q("[data-hint]");
+    for (const old of this.root.querySelectorAll(".suggested")) old.classList.remove("suggested");
+    const advice = this.advice;
+    if (!advice || !this.state || advice.version !== this.state.version || this.busy) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    box.hidden = false;
+    box.replaceChildren(...advice.lines.map((line, index) =>
+      element(index === 0 ? "p" : "p", { class: index === 0 ? "hint-main" : "hint-detail", text: line })));
+    const action = advice.action;
+    if (!action) return;
+    let target = null;
+    if (action.do === "discard") target = this.q(`[data-hand=you] [data-card="${action.card}"]`);
+    else if (action.do === "declare") target = this.q(`[data-action=declare][data-wait="${action.wait}"]`);
+    else target = this.q(`[data-action=${action.do}]`);
+    if (target) target.classList.add("suggested");
   }
 
   focusSomething() {
@@ -314,6 +352,7 @@ export class Table {
     this.renderMiddle(state);
     this.renderYou(state, legal);
     this.renderOutcome(state);
+    this.renderHint();
   }
 
   renderSeat(seat, state) {
@@ -409,6 +448,7 @@ export class Table {
     take.querySelector(".take-text").textContent = state.latest_discard
       ? this.t("take", { card: this.name(state.latest_discard) }) : this.t("take.plain");
     this.q("[data-action=pass]").disabled = !kinds.has("pass");
+    this.q("[data-action=hint]").disabled = legal.length === 0;
     const declares = legal.filter((a) => a.do === "declare");
     const declareBox = this.q(".declares");
     const focusedWait = document.activeElement && declareBox.contains(document.activeElement)
