@@ -65,7 +65,9 @@ def _fingerprint(extras: str) -> str:
     digest = hashlib.sha256(extras.encode())
     digest.update(sys.version.encode())
     catalogues = sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))
-    inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *catalogues]
+    # The build hook compiles the catalogues and builds the ready-hand index from these.
+    sources = [ROOT / "kowah" / "_tables.py", ROOT / "kowah" / "cards.py"]
+    inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *sources, *catalogues]
     for path in inputs:
         if path.exists():
             digest.update(path.name.encode())

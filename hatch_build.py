@@ -1,8 +1,13 @@
-"""Hatchling build hook: compile the gettext catalogues into the package.
+"""Hatchling build hook: compile the gettext catalogues and the ready-hand index into the package.
 
 ``locales/<lang>/LC_MESSAGES/kowah.po`` becomes ``kowah/_locale/<lang>/LC_MESSAGES/kowah.mo`` for
 both wheels and editable installs. The build fails on a fuzzy entry, an untranslated
 message or a catalogue Babel reports as invalid, so a broken catalogue never ships.
+
+The ready hands of the Kowah deck and of the money pack are built from the rules
+(``kowah._tables.build_table``) into ``kowah/_ready/*.bin``, so that the first ready check of a
+process loads them in milliseconds instead of building them (tests/test_hands.py checks that
+the files equal the rules' definition).
 """
 
 from __future__ import annotations
@@ -51,13 +56,39 @@ def compile_catalogues(root: Path) -> list[Path]:
     return written
 
 
+def write_ready_index(root: Path) -> list[Path]:
+    """Build ``root/kowah/_ready/*.bin`` from the rules in ``root/kowah``; return their paths."""
+    import importlib.util
+    import sys
+
+    # Load kowah._tables from the source tree being built, whatever else is importable.
+    saved = {name: module for name, module in sys.modules.items()
+             if name == "kowah" or name.startswith("kowah.")}
+    for name in saved:
+        del sys.modules[name]
+    sys.path.insert(0, str(root))
+    try:
+        spec = importlib.util.find_spec("kowah._tables")
+        assert spec is not None and spec.origin is not None
+        if Path(spec.origin).resolve() != (root / "kowah" / "_tables.py").resolve():
+            raise RuntimeError(f"kowah._tables found at {spec.origin}, not in {root}")
+        from kowah import _tables
+
+        return [Path(path) for path in _tables.write_data(str(root / "kowah"))]
+    finally:
+        sys.path.remove(str(root))
+        for name in [name for name in sys.modules if name == "kowah" or name.startswith("kowah.")]:
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
 class CustomBuildHook(BuildHookInterface[BuilderConfig]):
-    """Compile the catalogues before the wheel (or editable wheel) is built."""
+    """Compile the catalogues and build the ready-hand index before the wheel (or editable wheel) is built."""
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
         root = Path(self.root)
-        for mo_path in compile_catalogues(root):
-            relative = mo_path.relative_to(root).as_posix()
-            build_data["force_include"][str(mo_path)] = relative
+        for path in [*compile_catalogues(root), *write_ready_index(root)]:
+            relative = path.relative_to(root).as_posix()
+            build_data["force_include"][str(path)] = relative

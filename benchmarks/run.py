@@ -6,12 +6,21 @@ Targets (issue 2): the ready check within 2x the floor of sorting eight card ind
 looking them up in a set of the ready hands, and at least as fast as ``mahjong``'s
 ``Agari.is_agari``; distance to ready at least 10x ``mahjong``'s ``Shanten.calculate_shanten``;
 random-policy full deals at least 2,000 per second on one core.
+
+Targets (issue 10, "start at once"), each process started afresh and timed side by side with
+``python -c pass``: the first ``is_ready`` after ``import kowah`` within 20 ms; ``import kowah``
+within 4x ``python -c pass``; ``kowah check`` on a ready hand within 6x; and ``is_ready`` on
+hands in random order at least as fast as ``Agari.is_agari`` (above).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -148,10 +157,58 @@ def bench_deals(n: int) -> None:
     print(f"  record read + replay: {len(records) / (time.perf_counter() - start):,.0f} records/s")
 
 
+READY = "5c 5c 5s 5s 5m 8c 8c 8c"
+FIRST_READY = ("import time; import kowah; hand = kowah.parse_cards('" + READY + "'); "
+               "start = time.perf_counter(); kowah.is_ready(hand); "
+               "print(time.perf_counter() - start)")
+
+
+def _kowah_command() -> list[str]:
+    """The ``kowah`` console script next to this interpreter, or ``python -m kowah``."""
+    script = shutil.which("kowah", path=os.path.dirname(sys.executable))
+    return [script] if script else [sys.executable, "-m", "kowah"]
+
+
+def startup(rounds: int) -> dict[str, float]:
+    """Best wall-clock seconds of each fresh process over *rounds* rounds, taken in turns.
+
+    ``first is_ready`` is the time of the call itself, measured inside its process.
+    """
+    commands = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "import kowah": [sys.executable, "-c", "import kowah"],
+        "kowah check (a ready hand)": [*_kowah_command(), "check", *READY.split()],
+    }
+    best = dict.fromkeys([*commands, "first is_ready"], float("inf"))
+    for _ in range(rounds):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            best[name] = min(best[name], time.perf_counter() - start)
+        found = subprocess.run([sys.executable, "-c", FIRST_READY], check=True,
+                               capture_output=True, text=True).stdout
+        best["first is_ready"] = min(best["first is_ready"], float(found))
+    return best
+
+
+def bench_startup(rounds: int) -> None:
+    figures = startup(rounds)
+    base = figures["python -c pass"]
+    print(f"Start-up (fresh processes, best of {rounds}, side by side):")
+    for name, seconds in figures.items():
+        print(f"  {name:48} {seconds * 1000:>9.1f} ms")
+    print(f"  first is_ready after import kowah: {figures['first is_ready'] * 1000:.1f} ms"
+          "   target <= 20 ms")
+    print(f"  import kowah vs python -c pass:    {figures['import kowah'] / base:.2f}x   target <= 4x")
+    print(f"  kowah check vs python -c pass:     "
+          f"{figures['kowah check (a ready hand)'] / base:.2f}x   target <= 6x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer iterations")
     args = parser.parse_args()
+    bench_startup(5 if args.quick else 20)
     bench_hands(20_000 if args.quick else 200_000)
     bench_deals(400 if args.quick else 4_000)
 

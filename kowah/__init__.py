@@ -1,8 +1,10 @@
 """kowah: the rules of Kowah (Cheki), the Chinese money-card game of Java and the Malay world.
 
-The rules modules are imported here; the text layer (:mod:`kowah.i18n`, which needs Babel),
-the AI players (:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) are not, so that
-``import kowah`` stays light: import them by name (``import kowah.players``).
+The names below come from the rules modules, each imported when one of its names is first
+used (PEP 562), so that ``import kowah`` costs almost nothing and a command or a script pays
+only for what it uses. The text layer (:mod:`kowah.i18n`, which needs Babel), the AI players
+(:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) are imported by name
+(``import kowah.players``).
 
 >>> import kowah
 >>> hand = kowah.parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")
@@ -10,38 +12,42 @@ the AI players (:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) ar
 (True, [Card.C5, Card.S5])
 """
 
-from kowah.actions import Action, ActionKind, Reason, Refusal
-from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
-from kowah.deal import Deal, Observation
-from kowah.errors import (
-    ActionError,
-    ActionTypeError,
-    CardParseError,
-    DeckError,
-    HandError,
-    IllegalActionError,
-    KowahError,
-    KowahTypeError,
-    LocaleError,
-    RecordError,
-    RulesFormatError,
-    UnknownPlayerError,
-)
-from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
-from kowah.hands import (
-    HAND_SIZE,
-    DiscardOption,
-    Split,
-    discard_options,
-    distance,
-    improvements,
-    is_ready,
-    splits,
-    waits,
-)
-from kowah.playout import Playout, random_playout
-from kowah.record import FORMAT, Record, replay_outcome
-from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from kowah.actions import Action, ActionKind, Reason, Refusal
+    from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
+    from kowah.deal import Deal, Observation
+    from kowah.errors import (
+        ActionError,
+        ActionTypeError,
+        CardParseError,
+        DeckError,
+        HandError,
+        IllegalActionError,
+        KowahError,
+        KowahTypeError,
+        LocaleError,
+        RecordError,
+        RulesFormatError,
+        UnknownPlayerError,
+    )
+    from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
+    from kowah.hands import (
+        HAND_SIZE,
+        DiscardOption,
+        Split,
+        discard_options,
+        distance,
+        improvements,
+        is_ready,
+        splits,
+        waits,
+    )
+    from kowah.playout import Playout, random_playout
+    from kowah.record import FORMAT, Record, replay_outcome
+    from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
 
 __version__ = "0.1.0.dev0"
 
@@ -98,3 +104,77 @@ __all__ = [
     "splits",
     "waits",
 ]
+
+#: Where each public name lives.
+_HOMES = {
+    "Action": "kowah.actions",
+    "ActionKind": "kowah.actions",
+    "Reason": "kowah.actions",
+    "Refusal": "kowah.actions",
+    "Card": "kowah.cards",
+    "Honour": "kowah.cards",
+    "KOWAH_DECK": "kowah.cards",
+    "MONEY_PACK": "kowah.cards",
+    "Pack": "kowah.cards",
+    "Suit": "kowah.cards",
+    "format_cards": "kowah.cards",
+    "parse_cards": "kowah.cards",
+    "Deal": "kowah.deal",
+    "Observation": "kowah.deal",
+    "ActionError": "kowah.errors",
+    "ActionTypeError": "kowah.errors",
+    "CardParseError": "kowah.errors",
+    "DeckError": "kowah.errors",
+    "HandError": "kowah.errors",
+    "IllegalActionError": "kowah.errors",
+    "KowahError": "kowah.errors",
+    "KowahTypeError": "kowah.errors",
+    "LocaleError": "kowah.errors",
+    "RecordError": "kowah.errors",
+    "RulesFormatError": "kowah.errors",
+    "UnknownPlayerError": "kowah.errors",
+    "Event": "kowah.events",
+    "EventKind": "kowah.events",
+    "Outcome": "kowah.events",
+    "OutcomeDict": "kowah.events",
+    "Phase": "kowah.events",
+    "Result": "kowah.events",
+    "WinBy": "kowah.events",
+    "DiscardOption": "kowah.hands",
+    "HAND_SIZE": "kowah.hands",
+    "Split": "kowah.hands",
+    "discard_options": "kowah.hands",
+    "distance": "kowah.hands",
+    "improvements": "kowah.hands",
+    "is_ready": "kowah.hands",
+    "splits": "kowah.hands",
+    "waits": "kowah.hands",
+    "Playout": "kowah.playout",
+    "random_playout": "kowah.playout",
+    "FORMAT": "kowah.record",
+    "Record": "kowah.record",
+    "replay_outcome": "kowah.record",
+    "KOWAH_RULES": "kowah.rules",
+    "MONEY_RULES": "kowah.rules",
+    "Rules": "kowah.rules",
+    "SEATS": "kowah.rules",
+}
+_SUBMODULES = frozenset({"actions", "cards", "cli", "deal", "errors", "events", "hands", "i18n",
+                         "players", "playout", "record", "rulebook", "rules", "table"})
+
+
+def __getattr__(name: str) -> object:
+    """Import the module of a public name (or a submodule) on first use."""
+    home = _HOMES.get(name)
+    if home is not None:
+        module = __import__(home, fromlist=[name])
+        value = getattr(module, name)
+        globals()[name] = value  # later uses find it directly
+        return value
+    if name in _SUBMODULES:
+        return __import__(f"kowah.{name}", fromlist=["__name__"])
+    raise AttributeError(f"module 'kowah' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

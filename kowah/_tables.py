@@ -11,9 +11,11 @@ mapped to the waits it offers, are computed once per pack (:func:`ready_table`).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Sequence
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
+from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 
 __all__ = [
     "CARDS",
@@ -110,21 +112,243 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
     return {tuple(map(card, key)): by_bits[bits] for key, bits in found.items()}
 
 
-# Filled on first use, so that importing the package stays fast.
-KOWAH_TABLE: dict[Key, frozenset[Card]] = {}
-_TABLES: dict[Pack, dict[Key, frozenset[Card]]] = {KOWAH_DECK: KOWAH_TABLE}
+# The ready index ----------------------------------------------------------------------------
+#
+# What the fast checks look up. Each card weighs a pseudo-random 27-bit number (``HASH``); a
+# hand's *key* is the sum of its cards' weights, so it needs no sorting and stays a one-digit
+# int (eight weights are below 2 ** 30). A card the pack lacks, or any byte value that is no
+# card, weighs ``LIMIT``, so a key of ``LIMIT`` or more means "not every card is in the pack".
+# Keys are not unique: a key found among the ready keys is confirmed against the ready hands
+# that have it (their sorted card indices), so no answer depends on a collision.
+#
+# The index of the Kowah deck and of the money pack is generated at build time by the hatch
+# hook (hatch_build.py, :func:`write_data`) into ``kowah/_ready/`` and loaded on first use in
+# a few milliseconds; other packs, or data that is missing or was made from other sources
+# (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
+
+#: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
+WARM = 64
+#: The data format, written at the start of every index file.
+MAGIC = b"kowah-ready/2\n"
+LIMIT = 1 << 30
+
+
+def _mix(value: int) -> int:
+    """splitmix64's output function: a well-spread 64-bit number for each *value*."""
+    value = (value + 1) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
+    value = (value ^ value >> 30) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+    value = (value ^ value >> 27) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
+    return value ^ value >> 31
+
+
+HASH: tuple[int, ...] = tuple(_mix(card) >> 37 for card in range(KINDS))
+_NO_WAIT = 255
+_PRIME = (1 << 61) - 1
+_HERE = os.path.dirname(os.path.abspath(__file__))
+#: The shipped index files, by pack name.
+DATA_FILES = {"Kowah deck": "kowah.bin", "money pack": "money.bin"}
+
+
+def pack_weights(pack: Pack) -> tuple[int, ...]:
+    """Each byte value's weight in a hand's key: ``HASH`` for the pack's cards, ``LIMIT`` otherwise."""
+    return tuple(HASH[value] if value < KINDS and pack.counts[value] else LIMIT for value in range(256))
+
+
+KOWAH_WEIGHTS = pack_weights(KOWAH_DECK)
+
+
+def hand_key(cards: Iterable[int]) -> int:
+    """The key of a hand of valid card indices: the sum of their weights."""
+    return sum(HASH[card] for card in cards)
+
+
+class ReadyIndex:
+    """The ready hands of one pack, compact, sorted by key (see the comment above).
+
+    Loading it costs a copy of the file: the first lookups bisect the sorted keys, and the
+    dict of keys that the hot path reads (:attr:`keys`) is built only once the index has
+    been asked :data:`WARM` times, so a short process (``kowah check``) never pays for it.
+    """
+
+    __slots__ = ("_lookups", "_shared", "_waits", "count", "hands", "key_array", "keys", "pairs",
+                 "quick", "weights")
+
+    def __init__(self, pack: Pack, data: bytes, keys: dict[int, int] | None = None) -> None:
+        count = int.from_bytes(data[len(MAGIC) + 8:len(MAGIC) + 12], "little")
+        start = len(MAGIC) + 12
+        self.count = count
+        #: The keys, in order.
+        self.key_array = self._words(data[start:start + 4 * count])
+        #: Each ready hand's card indices, sorted, eight bytes a hand, in key order.
+        self.hands = data[start + 4 * count:start + 12 * count]
+        #: Each ready hand's waits, two bytes a hand (255: none).
+        self.pairs = data[start + 12 * count:start + 14 * count]
+        self._shared = self._words(data[start + 14 * count:])
+        #: key -> the position of the ready hand with that key, or -1 for a key that several
+        #: ready hands share; empty until warm (filled in place, so callers may hold it).
+        self.keys: dict[int, int] = {} if keys is None else keys
+        self.keys.clear()
+        self._lookups = 0
+        #: Whether the pack holds four copies of each of its kinds (see :func:`kowah.hands.is_ready`).
+        self.quick = all(copies in (0, 4) for copies in pack.counts)
+        self.weights = pack_weights(pack)
+        self._waits: dict[bytes, frozenset[Card]] = {}
+
+    @staticmethod
+    def _words(data: bytes) -> Sequence[int]:
+        """Little-endian 32-bit words (a view of *data*: no copy, no module to load)."""
+        if sys.byteorder == "little":
+            return memoryview(data).cast("I")
+        return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+
+    def warm(self) -> None:
+        """Build :attr:`keys` (tens of milliseconds; done after :data:`WARM` lookups)."""
+        if not self.keys:
+            self.keys.update(zip(self.key_array, range(self.count), strict=True))
+            for key in self._shared:
+                self.keys[key] = -1
+            if self.keys is KOWAH_KEYS:
+                KOWAH_HANDS[:] = self.hands
+
+    def find(self, key: int, hand: bytes) -> int:
+        """The position of *hand* (its eight card indices, sorted) with this key, or -1."""
+        hands = self.hands
+        if self.keys:
+            index = self.keys.get(key)
+            if index is None:
+                return -1
+            if index >= 0:
+                return index if hands[8 * index:8 * index + 8] == hand else -1
+        else:
+            self._lookups += 1
+            if self._lookups >= WARM:
+                self.warm()
+        keys = self.key_array
+        index, high = 0, self.count  # bisect (the _bisect module would cost a load to import)
+        while index < high:
+            middle = (index + high) // 2
+            if keys[middle] < key:
+                index = middle + 1
+            else:
+                high = middle
+        while index < self.count and keys[index] == key:
+            if hands[8 * index:8 * index + 8] == hand:
+                return index
+            index += 1
+        return -1
+
+    def hand(self, index: int) -> tuple[Card, ...]:
+        """The ready hand at *index*, sorted."""
+        return tuple(map(CARDS.__getitem__, self.hands[8 * index:8 * index + 8]))
+
+    def waits(self, index: int) -> frozenset[Card]:
+        """The waits of the ready hand at *index* (R8)."""
+        pair = self.pairs[2 * index:2 * index + 2]
+        found = self._waits.get(pair)
+        if found is None:
+            found = self._waits[pair] = frozenset(CARDS[value] for value in pair if value != _NO_WAIT)
+        return found
+
+
+def encode(pack: Pack, table: Mapping[Key, frozenset[Card]]) -> bytes:
+    """The index file of *pack* for its ready *table* (as :func:`build_table` gives it)."""
+    rows = sorted(
+        (hand_key(hand), bytes(hand), bytes(sorted(waits)).ljust(2, bytes([_NO_WAIT])))
+        for hand, waits in table.items()
+    )
+    keys = [row[0] for row in rows]
+    shared = sorted({a for a, b in itertools.pairwise(keys) if a == b})
+    return b"".join([
+        MAGIC, source_digest().to_bytes(8, "little"), len(rows).to_bytes(4, "little"),
+        *(key.to_bytes(4, "little") for key in keys), *(row[1] for row in rows),
+        *(row[2] for row in rows), *(key.to_bytes(4, "little") for key in shared),
+    ])
+
+
+def source_digest(folder: str = _HERE) -> int:
+    """A checksum of the sources that define the ready hands (this module and ``cards.py``).
+
+    An index file made from other sources is not used.
+    """
+    digest = 0
+    for name in ("cards.py", "_tables.py"):
+        with open(os.path.join(folder, name), "rb") as handle:
+            # A polynomial hash of the bytes modulo a Mersenne prime (zlib would cost a load).
+            digest = (digest * 1_000_003 + int.from_bytes(handle.read() + b"\x01", "little")) % _PRIME
+    return digest
+
+
+def write_data(folder: str) -> list[str]:
+    """Build the index files of the Kowah deck and the money pack into *folder*/_ready (the
+    hatch hook calls it); return their paths."""
+    target = os.path.join(folder, "_ready")
+    os.makedirs(target, exist_ok=True)
+    written = []
+    for pack in (KOWAH_DECK, MONEY_PACK):
+        path = os.path.join(target, DATA_FILES[pack.name])
+        data = encode(pack, build_table(pack))
+        with open(path, "wb") as handle:
+            handle.write(data)
+        written.append(path)
+    return written
+
+
+def _read_data(pack: Pack) -> bytes | None:
+    """The shipped index file of *pack*, if there is one made from these sources."""
+    name = DATA_FILES.get(pack.name)
+    if name is None or pack.counts != SHIPPED_COUNTS.get(pack.name):
+        return None
+    try:
+        with open(os.path.join(_HERE, "_ready", name), "rb") as handle:
+            data = handle.read()
+        digest = source_digest()
+    except OSError:
+        return None
+    if not data.startswith(MAGIC) or data[len(MAGIC):len(MAGIC) + 8] != digest.to_bytes(8, "little"):
+        return None
+    return data
+
+
+#: The counts of the packs whose index is shipped, by name.
+SHIPPED_COUNTS: dict[str, tuple[int, ...]] = {pack.name: pack.counts for pack in (KOWAH_DECK, MONEY_PACK)}
+# The Kowah deck's ReadyIndex.keys and .hands, filled in place on first use (see ready_index),
+# for the hot path of kowah.hands.is_ready.
+KOWAH_KEYS: dict[int, int] = {}
+KOWAH_HANDS = bytearray()
+_INDEXES: dict[Pack, ReadyIndex] = {}
+_BY_ID: dict[int, tuple[Pack, ReadyIndex]] = {}
+
+
+def ready_index(pack: Pack) -> ReadyIndex:
+    """The ready index of *pack*: loaded from the shipped data, or built from the rules."""
+    known = _BY_ID.get(id(pack))  # quicker than hashing the pack
+    if known is not None and known[0] is pack:
+        return known[1]
+    index = _INDEXES.get(pack)
+    if index is None:
+        data = _read_data(pack)
+        if data is None:
+            data = encode(pack, build_table(pack))
+        index = _INDEXES[pack] = ReadyIndex(pack, data, KOWAH_KEYS if pack == KOWAH_DECK else None)
+    _BY_ID[id(pack)] = (pack, index)  # the pack is kept, so its id is not reused
+    return index
+
+
+_TABLES: dict[Pack, dict[Key, frozenset[Card]]] = {}
 
 
 def ready_table(pack: Pack) -> dict[Key, frozenset[Card]]:
-    """The ready hands of *pack*: sorted tuple of Card values -> the waits (built once per pack).
+    """The ready hands of *pack* as a dict: sorted tuple of Card values -> the waits (once per pack).
 
-    Callers must not change it.
+    Callers must not change it. Building it takes tens of milliseconds: a check of one hand
+    is faster through :func:`kowah.hands.is_ready` or :func:`ready_index`.
     """
     table = _TABLES.get(pack)
     if table is None:
-        table = _TABLES[pack] = build_table(pack)
-    elif not table:
-        table.update(build_table(pack))
+        index = ready_index(pack)
+        cards = map(CARDS.__getitem__, index.hands)
+        hands = zip(*[cards] * 8, strict=True)  # eight at a time
+        table = _TABLES[pack] = dict(zip(hands, map(index.waits, range(index.count)), strict=True))
     return table
 
 

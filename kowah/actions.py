@@ -250,6 +250,10 @@ class Action:
     def __str__(self) -> str:
         return self.kind.value if self.card is None else f"{self.kind.value} {self.card}"
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Unpickled (e.g. from a worker process), an action is the shared value again.
+        return _shared, (self.seat, self.kind, self.card)
+
     def __repr__(self) -> str:
         name = "pass_" if self.kind is ActionKind.PASS else self.kind.value
         if self.kind in _WITH_CARD:
@@ -335,7 +339,19 @@ class Reason(enum.StrEnum):
 
 
 def _params(value: Mapping[str, object]) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise ActionTypeError(N_("error", "a refusal's fields must be a mapping, not {value} of type {type}"),
+                              value=shorten(value), type=type(value).__name__)
     return MappingProxyType(dict(value))
+
+
+_NO_REASON = N_("error", "a refusal's reason must be a Reason, not {value} of type {type}")
+_NO_ACTION = N_("error", "a refusal's action must be an Action, not {value} of type {type}")
+
+
+def _check_type(value: object, expected: type, template: str) -> None:
+    if not isinstance(value, expected):
+        raise ActionTypeError(template, value=shorten(value), type=type(value).__name__)
 
 
 @attrs.frozen
@@ -353,9 +369,9 @@ class Refusal:
     """
 
     #: Why.
-    reason: Reason
+    reason: Reason = attrs.field(validator=lambda _, __, value: _check_type(value, Reason, _NO_REASON))
     #: The action refused.
-    action: Action
+    action: Action = attrs.field(validator=lambda _, __, value: _check_type(value, Action, _NO_ACTION))
     #: The fields of the reason's template (cards as :class:`~kowah.cards.Card`).
     params: Mapping[str, object] = attrs.field(factory=dict, converter=_params, hash=False)
 

@@ -20,15 +20,21 @@ Card.C5
 from __future__ import annotations
 
 import enum
-import re
+import itertools
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 import attrs
 
-from kowah.errors import N_, CardParseError
+from kowah._quote import printable
+from kowah.errors import N_, CardParseError, DeckError, KowahTypeError
+
+if TYPE_CHECKING:
+    import re
 
 __all__ = [
     "KOWAH_DECK",
+    "MAX_COPIES",
     "MONEY_PACK",
     "Card",
     "Honour",
@@ -160,24 +166,41 @@ class Card(enum.IntEnum):
         ...
         kowah.errors.CardParseError: unknown card code '0c'
         """
-        try:
-            return _BY_CODE[code.strip().lower()]
-        except (KeyError, AttributeError):
-            raise CardParseError(N_("error", "unknown card code '{token}'"), token=str(code)) from None
+        if not isinstance(code, str):
+            raise CardParseError(N_("error", "unknown card code '{token}'"), token=_show(code))
+        card = _BY_ANY_CASE.get(code.strip())  # ASCII only: "m\u212a" (Kelvin sign) is no Monk
+        if card is None:
+            raise CardParseError(N_("error", "unknown card code '{token}'"), token=_shorten(code))
+        return card
 
     @classmethod
     def from_suit(cls, suit: Suit, rank: int) -> Card:
-        """The suit card of *suit* and *rank* (1–9)."""
+        """The suit card of *suit* and *rank* (1–9).
+
+        >>> Card.from_suit(Suit.COINS, 5.5)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahTypeError: a rank must be an int from 1 to 9, not 5.5
+        """
+        if not isinstance(suit, Suit):
+            raise KowahTypeError(N_("error", "a suit must be a Suit, such as Suit.COINS, not {value!r}"),
+                                 value=suit)
+        if not isinstance(rank, int) or isinstance(rank, bool):
+            raise KowahTypeError(N_("error", "a rank must be an int from 1 to 9, not {value!r}"), value=rank)
         if not 1 <= rank <= 9:
             raise CardParseError(
-                N_("error", "rank {token} is not between 1 and 9"), token=str(rank)
+                N_("error", "rank {token} is not between 1 and 9"), token=_show(rank)
             )
-        return cls((rank - 1) * 3 + _SUITS.index(suit))
+        return _ALL[(rank - 1) * 3 + _SUITS.index(suit)]
 
     @classmethod
     def from_honour(cls, honour: Honour) -> Card:
         """The honour card of *honour*."""
-        return cls(27 + _HONOURS.index(honour))
+        if not isinstance(honour, Honour):
+            raise KowahTypeError(
+                N_("error", "an honour must be an Honour, such as Honour.MONK, not {value!r}"), value=honour
+            )
+        return _ALL[27 + _HONOURS.index(honour)]
 
     def __str__(self) -> str:
         return _CODES[self]
@@ -195,6 +218,29 @@ _CODES: tuple[str, ...] = tuple(
 )
 _ALL: tuple[Card, ...] = tuple(Card)
 _BY_CODE: dict[str, Card] = {code: _ALL[index] for index, code in enumerate(_CODES)}
+# Every way of writing each code in ASCII letters of either case (R3): "5c", "5C", "Ot", ...
+_BY_ANY_CASE: dict[str, Card] = {
+    "".join(letters): card
+    for code, card in _BY_CODE.items()
+    for letters in itertools.product(*({char, char.upper()} for char in code))
+}
+#: The most copies of one kind a :class:`Pack` may hold.
+MAX_COPIES = 64
+#: The longest token an error message quotes in full (longer ones are shortened).
+_TOKEN_LIMIT = 80
+
+
+def _shorten(token: str) -> str:
+    """A token as an error keeps and shows it: shortened (a 10 MB token must not make a 10 MB
+    message) and printable (control characters and escape sequences written as escapes)."""
+    return printable(token, _TOKEN_LIMIT)
+
+
+def _show(value: object) -> str:
+    """Something that is not text, for a message: its type, or its value when short."""
+    if isinstance(value, int) and not isinstance(value, bool) and -10 ** 20 < value < 10 ** 20:
+        return str(value)
+    return type(value).__name__
 _PACK_CARDS: dict[tuple[int, ...], tuple[Card, ...]] = {}
 
 #: Number of card kinds (the length of a counts vector).
@@ -202,13 +248,34 @@ KINDS = 33
 
 
 def _counts_converter(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise KowahTypeError(N_("error", "a pack's counts must be a sequence of {kinds} ints, not {value!r}"),
+                             kinds=KINDS, value=value)
+    counts = tuple(itertools.islice(value, KINDS + 1))  # a longer sequence is wrong anyway
+    for kind, count in enumerate(counts[:KINDS]):
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise KowahTypeError(N_("error", "a pack's count of {card} must be an int, not {value!r}"),
+                                 card=_CODES[kind], value=count)
+    return counts
 
 
 def _check_counts(instance: Pack, attribute: attrs.Attribute[tuple[int, ...]],
                   value: tuple[int, ...]) -> None:
-    if len(value) != KINDS or any(count < 0 for count in value):
-        raise ValueError(f"a pack needs {KINDS} non-negative counts, got {value!r}")
+    if len(value) > KINDS:
+        raise DeckError(N_("error", "a pack needs a count for each of the {kinds} kinds of card, "
+                                    "and no more"), kinds=KINDS)
+    if len(value) < KINDS:
+        raise DeckError(N_("error", "a pack needs a count for each of the {kinds} kinds of card, not "
+                                    "{count}"), kinds=KINDS, count=len(value))
+    for kind, count in enumerate(value):
+        if not 0 <= count <= MAX_COPIES:
+            raise DeckError(N_("error", "a pack holds 0 to {most} copies of {card}, not {value!r}"),
+                            most=MAX_COPIES, card=_CODES[kind], value=count)
+
+
+def _check_name(instance: Pack, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise KowahTypeError(N_("error", "a pack's name must be text, not {value!r}"), value=value)
 
 
 @attrs.frozen
@@ -221,7 +288,7 @@ class Pack:
     (False, True)
     """
 
-    name: str
+    name: str = attrs.field(validator=_check_name)
     counts: tuple[int, ...] = attrs.field(converter=_counts_converter, validator=_check_counts)
 
     @property
@@ -258,7 +325,6 @@ MONEY_PACK = Pack("money pack", [4] * KINDS)
 #: The 120-card Kowah deck: the suit cards and the first three honours (R2).
 KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
 
-_SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
@@ -282,15 +348,19 @@ def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
         raise CardParseError(
             N_("error", "cards must be given as text, not {token}"), token=type(text).__name__
         )
-    tokens = [token for token in _SEPARATORS.split(text) if token]
+    if pack is not None and not isinstance(pack, Pack):
+        raise KowahTypeError(N_("error", "pack must be a Pack, such as KOWAH_DECK, not {value!r}"),
+                             value=pack)
     cards: list[Card] = []
     seen = [0] * KINDS
-    for position, token in enumerate(tokens, start=1):
-        card = _BY_CODE.get(token.lower())
+    # Tokens are read one at a time, so a bad first token of a 10 MB text stops at once.
+    for position, match in enumerate(_tokens().finditer(text), start=1):
+        token = match.group()
+        card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
         if card is None:
             raise CardParseError(
                 N_("error", "unknown card code '{token}' (token {position})"),
-                token=token,
+                token=_shorten(token),
                 position=position,
             )
         if pack is not None:
@@ -299,16 +369,29 @@ def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
                 if pack.counts[card] == 0:
                     raise CardParseError(
                         N_("error", "'{token}' (token {position}) is not in the {pack}"),
-                        token=token, position=position, pack=pack.name,
+                        token=_shorten(token), position=position, pack=_shorten(pack.name),
                     )
                 raise CardParseError(
                     N_("error", "{count} copies of '{token}' (token {position}), "
                        "but the {pack} has {copies}"),
-                    token=token, position=position, pack=pack.name,
+                    token=_shorten(token), position=position, pack=_shorten(pack.name),
                     count=seen[card], copies=pack.counts[card],
                 )
         cards.append(card)
     return tuple(cards)
+
+
+_TOKENS: list[re.Pattern[str]] = []
+
+
+def _tokens() -> re.Pattern[str]:
+    """The pattern of one token: text between spaces and commas (R3). ``re`` is imported on
+    first use, not with the package."""
+    if not _TOKENS:
+        import re
+
+        _TOKENS.append(re.compile(r"[^\s,]+"))
+    return _TOKENS[0]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -60,6 +60,11 @@ _PLAYERS = ("random", "easy", "normal", "hard")  # kowah.players.PLAYERS, withou
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one localised usage line and exit code 2."""
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        # argparse drops write errors; here --help > /dev/full is reported like any output.
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
@@ -317,20 +322,20 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
 
     try:
         cards = parse_cards(" ".join(args.cards))
-    except KowahError as error:
-        if not args.json:
-            raise
-        # As replay --json does: the error as JSON on stdout, so a script reads one format.
-        print(json.dumps({"error": printable(t.error(error), _MESSAGE_LIMIT)}, ensure_ascii=False))
-        return 2
-    found = waits(cards)
-    if args.json:
+        found = waits(cards)
         report: dict[str, Any] = {"cards": format_cards(sorted(cards)), "ready": bool(found),
                                   "waits": [str(card) for card in sorted(found)],
                                   "splits": [str(split) for split in splits(cards)],
                                   "distance": distance(cards)}
         if not found:
             report["improvements"] = {str(card): n for card, n in improvements(cards).items()}
+    except KowahError as error:
+        if not args.json:
+            raise
+        # As replay --json does: the error as JSON on stdout, so a script reads one format.
+        print(json.dumps({"error": printable(t.error(error), _MESSAGE_LIMIT)}, ensure_ascii=False))
+        return 2
+    if args.json:
         print(json.dumps(report))
         return 0 if found else 1
     print(format_cards(sorted(cards)))

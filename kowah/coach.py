@@ -5,7 +5,7 @@ more) and returns an :class:`Advice`, a frozen value with these fields:
 
 ``Advice.seat`` (int)
     The seat advised (the observation's seat).
-``Advice.action`` (:class:`~kowah.deal.Action` or ``None``)
+``Advice.action`` (:class:`~kowah.actions.Action` or ``None``)
     What :class:`~kowah.players.HardPlayer` would do now; ``None`` when the seat has no
     legal action (another seat's turn, or the deal is over). Where ``hard`` would pick at
     random among equally good discards, the advice takes the first in card order.

@@ -360,7 +360,7 @@ class Deal:
         """Every legal action of *seat* now (empty for a seat that cannot act); without a
         seat, those of every seat in :meth:`to_move`, the declaring window first.
 
-        A *seat* other than 0, 1 or 2 raises :class:`~kowah.KowahError`.
+        A *seat* other than 0, 1 or 2 raises :class:`~kowah.errors.KowahError`.
 
         >>> deal = Deal.shuffled(seed=3)
         >>> deal.legal_actions(1), deal.legal_actions(0), deal.legal_actions()
@@ -407,10 +407,11 @@ class Deal:
         """Apply *action*, with any claim it triggers (R14) and the end of the deal it brings;
         return the events it caused (none for a pass).
 
-        An illegal action raises :class:`~kowah.IllegalActionError` (with its
+        An illegal action raises :class:`~kowah.errors.IllegalActionError` (with its
         :class:`~kowah.actions.Refusal`) and leaves the deal exactly as it was. An object that
-        is not an :class:`Action` raises :class:`~kowah.errors.ActionTypeError`. A declaration
-        without a wait takes the hand's only wait (R8), as records allow.
+        is not an :class:`~kowah.actions.Action` raises
+        :class:`~kowah.errors.ActionTypeError`. A declaration without a wait takes the hand's
+        only wait (R8), as records allow.
         """
         _check_action(action)
         state = self._state
@@ -479,7 +480,7 @@ class Deal:
 
     def undo(self) -> Action:
         """Take back the last action applied (a pass included) and return it; the deal is then
-        exactly as it was before it. With nothing to undo, raise :class:`~kowah.KowahError`.
+        exactly as it was before it. With nothing to undo, raise :class:`~kowah.errors.KowahError`.
 
         >>> deal = Deal.shuffled(seed=3)
         >>> before = deal.observation(1)

@@ -308,7 +308,7 @@ class LocaleError(KowahError):
 
 
 class RulesFormatError(KowahError):
-    """:func:`kowah.i18n.render_rules` was asked for a format it does not know."""
+    """:func:`kowah.rendering.render_rules` was asked for a format it does not know."""
 
 
 class UnknownPlayerError(KowahError):

@@ -46,8 +46,8 @@ class EventKind(enum.StrEnum):
 class Result(enum.StrEnum):
     """How a deal ended."""
 
-    WIN = "win"
-    DRAWN = "drawn"
+    WIN = "win"  #: a seat won (R12, R14)
+    DRAWN = "drawn"  #: the stock ran out (R16)
 
 
 class WinBy(enum.StrEnum):

@@ -18,21 +18,19 @@ False
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
-from types import MappingProxyType
-from typing import cast
+import operator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
+from kowah import _tables
 from kowah._tables import CARDS as _CARDS
 from kowah._tables import GROUP as _GROUP
-from kowah._tables import KOWAH_TABLE as _KOWAH_TABLE
 from kowah._tables import kept as _kept
-from kowah._tables import ready_table as _table
 from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
-from kowah.errors import N_, HandError
+from kowah.errors import N_, HandError, KowahTypeError
 
 __all__ = [
     "HAND_SIZE",
@@ -52,54 +50,152 @@ HAND_SIZE = 8
 
 Key = tuple[int, ...]
 
+_KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
+# Filled in place when the Kowah deck's index is loaded.
+_KOWAH_KEYS, _KOWAH_HANDS = _tables.KOWAH_KEYS, _tables.KOWAH_HANDS
+_LIMIT = _tables.LIMIT
+_NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found}")
+_SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found}")
+_NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the hand)")
 
-def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
-    """Every ready hand of *pack*, read-only: the hand as a sorted tuple of cards -> its waits.
 
-    >>> from kowah import parse_cards
-    >>> table = ready_hands()
-    >>> len(table)
-    100416
-    >>> sorted(table[tuple(sorted(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")))])
-    [Card.C5, Card.S5]
+def _pack_of(pack: object) -> Pack:
+    if not isinstance(pack, Pack):
+        raise KowahTypeError(N_("error", "pack must be a Pack, such as KOWAH_DECK, not {value!r}"),
+                             value=pack)
+    return pack
+
+
+def _show(value: object) -> str:
+    """A short, printable description of a value for a message."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value) if -10 ** 30 < value < 10 ** 30 else f"an integer of {value.bit_length()} bits"
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a broken __repr__ must not hide the error being reported
+            text = f"<{type(value).__name__} object>"
+    if len(text) > 60:
+        text = text[:40] + "..." + text[-17:]
+    return text if text.isprintable() else text.encode("ascii", "backslashreplace").decode()
+
+
+def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
+    """*cards* as a tuple, or a HandError when it is not a collection of cards."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        # Text is read with parse_cards, not taken letter by letter.
+        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=_show(cards))
+    return tuple(cards)
+
+
+def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> tuple[Card, ...]:
+    """The hand sorted, as Card values, or a :class:`HandError` naming what is wrong with it.
+
+    The one definition of a valid hand, for every function here: eight (or *sizes*) items
+    that are Card values or card indices (ints), each card in *pack*, no card more often than
+    the pack holds it. The fast paths accept exactly the hands this accepts.
     """
-    table = cast(dict[tuple[Card, ...], frozenset[Card]], _table(pack))  # keys are Card values
-    return MappingProxyType(table)
-
-
-def _check(cards: Iterable[int], pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> Key:
-    """The hand as a sorted key, or a :class:`HandError` naming what is wrong with it."""
-    try:
-        key: Key = tuple(sorted(cards))
-        valid = all(isinstance(card, int) and 0 <= card < KINDS for card in key)
-    except TypeError:
-        valid = False
-    if not valid:  # Card values are ints, so card indices are accepted too
-        raise HandError(N_("error", "a hand must be a sequence of Card values"))
-    if len(key) not in sizes:
+    pack = _pack_of(pack)
+    items = _items(cards)
+    hand = []
+    for position, item in enumerate(items, start=1):
+        try:
+            index = operator.index(item)  # type: ignore[arg-type]
+        except TypeError:
+            index = -1
+        if not 0 <= index < KINDS:
+            raise HandError(_NOT_A_CARD, found=_show(item), position=position)
+        hand.append(_CARDS[index])
+    if len(hand) not in sizes:
         raise HandError(
             N_("error", "a hand must hold {expected} cards, not {count}"),
             expected=" or ".join(map(str, sizes)),
-            count=len(key),
+            count=len(hand),
         )
-    for card in dict.fromkeys(key):
+    hand.sort()
+    for card in dict.fromkeys(hand):
         copies = pack.counts[card]
         if copies == 0:
             raise HandError(
                 N_("error", "'{card}' is not in the {pack}"), card=str(card), pack=pack.name
             )
-        if key.count(card) > copies:
+        if hand.count(card) > copies:
             raise HandError(
                 N_("error", "the hand holds {count} copies of '{card}', but the {pack} has {copies}"),
-                card=str(card), pack=pack.name, count=key.count(card), copies=copies,
+                card=str(card), pack=pack.name, count=hand.count(card), copies=copies,
             )
-    return key
+    return tuple(hand)
+
+
+def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
+    """The ready index of *pack* and the hand's place in it (-1: a valid hand, not ready).
+
+    Raises :class:`HandError` for what :func:`_check` refuses.
+    """
+    index = _tables.ready_index(_pack_of(pack))
+    if type(cards) is tuple or type(cards) is list:
+        try:
+            raw = bytes(cards)
+        except (TypeError, ValueError):
+            pass
+        else:  # the quick test of is_ready, for any pack of four copies per kind
+            weights = index.weights
+            key = sum([weights[value] for value in raw])
+            if len(raw) == HAND_SIZE and key < _LIMIT and index.quick and max(map(raw.count, raw)) <= 4:
+                return index, index.find(key, bytes(sorted(raw)))
+    hand = _check(cards, pack)
+    return index, index.find(_tables.hand_key(hand), bytes(hand))
+
+
+def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
+    """Every ready hand of *pack*, read-only: the hand as a sorted tuple of cards -> its waits.
+
+    A hand may be looked up in any order; it is loaded from data shipped with the package,
+    without building a dict of every hand.
+
+    >>> from kowah import parse_cards
+    >>> table = ready_hands()
+    >>> len(table)
+    100416
+    >>> sorted(table[parse_cards("8c 5c 5s 5c 5s 5m 8c 8c")])
+    [Card.C5, Card.S5]
+    >>> parse_cards("5c 5c 5c 5s 5s 8c 8s 8m") in table
+    False
+    """
+    return _ReadyHands(_pack_of(pack))
+
+
+class _ReadyHands(Mapping[tuple[Card, ...], frozenset[Card]]):
+    """The read-only view :func:`ready_hands` returns."""
+
+    def __init__(self, pack: Pack) -> None:
+        self._pack = pack
+
+    def __getitem__(self, hand: tuple[Card, ...]) -> frozenset[Card]:
+        try:
+            index, position = _locate(hand, self._pack)
+        except HandError:
+            raise KeyError(hand) from None
+        if position < 0:
+            raise KeyError(hand)
+        return index.waits(position)
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        index = _tables.ready_index(self._pack)
+        return map(index.hand, range(index.count))
+
+    def __len__(self) -> int:
+        return _tables.ready_index(self._pack).count
+
+    def __repr__(self) -> str:
+        return f"<the {len(self):,} ready hands of the {self._pack.name}>"
 
 
 def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     """Whether eight cards are ready: two triples and a pair that obey R7 (R6).
 
-    Raises :class:`~kowah.HandError` for a hand that is not eight cards of *pack*.
+    The cards may come in any order. Raises :class:`~kowah.HandError` for a hand that is not
+    eight cards of *pack* (Card values, or their indices as ints).
 
     >>> from kowah import parse_cards
     >>> is_ready(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))
@@ -111,23 +207,32 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     ...
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
-    try:  # unorderable items (not cards) are a HandError, like other bad cards
-        key = tuple(sorted(cards))
-    except TypeError:
-        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
-    if pack is KOWAH_DECK:
-        if key in _KOWAH_TABLE:
-            return True
-        try:  # the hot path for hands that are not ready: is this a valid Kowah hand?
-            # Five copies of a card would fill positions 3 and 4 of the sorted key.
-            if (len(key) == 8 and key[7] <= 29 and _KOWAH_TABLE
-                    and (key[3] != key[4] or (key[0] != key[4] and key[1] != key[5]
-                                              and key[2] != key[6] and key[3] != key[7]))):
-                return False
-        except TypeError:
+    # The hot path, for the Kowah deck: the hand's key is the sum of its cards' weights, so
+    # no sort (see kowah._tables). bytes() refuses anything but ints 0-255, and a card the
+    # deck lacks weighs LIMIT. A card held five times fills both places of one of the pairs
+    # (a, e), (b, f), (c, g), (d, h), so a hand with four unequal pairs is valid at once.
+    if pack is KOWAH_DECK and (type(cards) is tuple or type(cards) is list):
+        try:
+            raw = bytes(cards)
+            a, b, c, d, e, f, g, h = raw
+        except (TypeError, ValueError):
             pass
-    _check(key, pack)
-    return key in _table(pack)  # the first call builds the table
+        else:
+            weights = _KOWAH_WEIGHTS
+            key = (weights[a] + weights[b] + weights[c] + weights[d]
+                   + weights[e] + weights[f] + weights[g] + weights[h])
+            found = _KOWAH_KEYS.get(key)
+            if found is not None:  # a ready hand has this key: is it this hand?
+                hand = bytes(sorted(raw))
+                if _KOWAH_HANDS[8 * found:8 * found + 8] == hand or (
+                        found < 0 and _tables.ready_index(pack).find(key, hand) >= 0):
+                    return True
+            elif not _KOWAH_KEYS:  # the index is not loaded, or not warm yet (ReadyIndex)
+                return _locate(cards, pack)[1] >= 0
+            if key < _LIMIT and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5) and (
+                    c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5):
+                return False
+    return _locate(cards, pack)[1] >= 0
 
 
 def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
@@ -139,15 +244,11 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
     >>> waits(parse_cards("1c 2c 3c 4c 5c 6c 7c 8c"))
     frozenset()
     """
-    try:  # unorderable items (not cards) are a HandError, like other bad cards
-        key = tuple(sorted(cards))
-    except TypeError:
-        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
-    found = (_KOWAH_TABLE if pack is KOWAH_DECK else _table(pack)).get(key)
-    if found is not None:
-        return found
-    _check(key, pack)
-    return _table(pack).get(key, frozenset())  # the first call builds the table
+    index, position = _locate(cards, pack)
+    return index.waits(position) if position >= 0 else _NO_WAITS
+
+
+_NO_WAITS: frozenset[Card] = frozenset()
 
 
 @attrs.frozen
@@ -183,10 +284,7 @@ def splits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> tuple[Split, ...]:
     8c 8c 8c | 5s 5s 5m | 5c 5c
     8c 8c 8c | 5c 5c 5m | 5s 5s
     """
-    try:  # unorderable items (not cards) are a HandError, like other bad cards
-        key = tuple(sorted(cards))
-    except TypeError:
-        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
+    key = _check(cards, pack)
     if not waits(key, pack):
         return ()
     counts = [0] * KINDS
@@ -222,24 +320,39 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     >>> distance(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 9m"))
     0
     """
-    try:  # unorderable items (not cards) are a HandError, like other bad cards
-        key: Key = tuple(sorted(cards))
-    except TypeError:
-        raise HandError(N_("error", "a hand must be a sequence of Card values")) from None
-    if pack is KOWAH_DECK:
+    if pack is KOWAH_DECK and (type(cards) is tuple or type(cards) is list):
         try:  # the hot path: a valid Kowah hand (see is_ready)
-            if (len(key) == 8 and key[7] <= 29 and key[0] >= 0
-                    and (key[3] != key[4] or (key[0] != key[4] and key[1] != key[5]
-                                              and key[2] != key[6] and key[3] != key[7]))):
-                return 0 if key in _KOWAH_TABLE else HAND_SIZE - _kept(key)
-        except TypeError:
+            raw = bytes(cards)
+            a, b, c, d, e, f, g, h = raw
+        except (TypeError, ValueError):
             pass
-    if len(key) == HAND_SIZE and key in _table(pack):
-        return 0
-    key = _check(key, pack, (HAND_SIZE, HAND_SIZE + 1))
-    if len(key) == HAND_SIZE:
-        return HAND_SIZE - _kept(key)
-    return min(HAND_SIZE - _kept(key[:i] + key[i + 1:]) for i in range(len(key)))
+        else:
+            weights = _KOWAH_WEIGHTS
+            if (weights[a] + weights[b] + weights[c] + weights[d] + weights[e] + weights[f]
+                    + weights[g] + weights[h] < _LIMIT
+                    and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5)
+                    and (c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5)):
+                return HAND_SIZE - _kept(raw)
+    hand = _check(cards, pack, (HAND_SIZE, HAND_SIZE + 1))
+    if len(hand) == HAND_SIZE:
+        return HAND_SIZE - _kept(hand)
+    return min(HAND_SIZE - _kept(hand[:i] + hand[i + 1:]) for i in range(len(hand)))
+
+
+def _seen_cards(seen: object) -> tuple[Card, ...]:
+    """*seen* as Card values, or a HandError: text is refused, not read (use parse_cards)."""
+    items = _items(seen, "seen")
+    found = []
+    for position, item in enumerate(items, start=1):
+        try:
+            index = operator.index(item)  # type: ignore[arg-type]
+        except TypeError:
+            index = -1
+        if not 0 <= index < KINDS:
+            raise HandError(N_("error", "{found} is not a card (item {position} of the seen cards)"),
+                            found=_show(item), position=position)
+        found.append(_CARDS[index])
+    return tuple(found)
 
 
 def _unseen(card: int, key: Key, seen: Sequence[int], pack: Pack) -> int:
@@ -263,7 +376,7 @@ def improvements(
     {Card.C5: 2, Card.S5: 2, Card.C8: 2, Card.M8: 4}
     """
     key = _check(cards, pack)
-    seen_key = tuple(seen)
+    seen_key = _seen_cards(seen)
     current = HAND_SIZE - _kept(key)
     found: dict[Card, int] = {}
     if current == 0:
@@ -305,7 +418,7 @@ def discard_options(
     (True, 1, 17)
     """
     key = _check(cards, pack, (HAND_SIZE + 1,))
-    seen_key = tuple(seen)
+    seen_key = _seen_cards(seen)
     options = []
     for card in dict.fromkeys(key):
         index = key.index(card)

@@ -29,7 +29,15 @@ import attrs
 
 from kowah.actions import Action, ActionKind, Refusal
 from kowah.cards import Card, format_cards
-from kowah.errors import N_, IllegalActionError, KowahError, LocaleError, RulesFormatError, format_message
+from kowah.errors import (
+    N_,
+    IllegalActionError,
+    KowahError,
+    KowahTypeError,
+    LocaleError,
+    RulesFormatError,
+    format_message,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -54,6 +62,8 @@ _LOCALE_DIR = Path(__file__).resolve().parent / "_locale"
 
 
 #: The list styles of :meth:`Translator.format_list` (Babel's).
+# CLDR's English list patterns: the separator before the last item, for 3+ items and for 2.
+_ENGLISH_LISTS = {"standard": (", and ", " and "), "or": (", or ", " or ")}
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
                     "unit-narrow"]
 
@@ -63,7 +73,7 @@ class LocaleWarning(UserWarning):
 
 
 class OutcomeLike(Protocol):
-    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.deal.Outcome``)."""
+    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.events.Outcome``)."""
 
     @property
     def result(self) -> str: ...
@@ -178,7 +188,7 @@ _OUTCOME_DRAWN = N_("rules", "The deal is drawn: the stock ran out.")
 
 
 class EventLike(Protocol):
-    """What :func:`describe_event` needs of an event (``kowah.deal.Event``)."""
+    """What :func:`describe_event` needs of an event (``kowah.events.Event``)."""
 
     @property
     def kind(self) -> str: ...
@@ -258,6 +268,9 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
     ...
     kowah.errors.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
     """
+    if tag is not None and not isinstance(tag, str):
+        raise KowahTypeError(N_("error", "a locale tag must be text, such as 'cs_CZ', not {value!r}"),
+                             value=tag)
     if tag is None or not tag.strip():
         return "en"
     base = tag.strip().split("@", 1)[0].split(".", 1)[0]
@@ -265,6 +278,8 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
         return "en"
     if not _TAG.match(base):
         return _warn_or_raise(N_("error", "'{tag}' is not a locale tag"), tag, strict)
+    if base[:2].lower() == "en" and base[2:3] in ("", "_", "-"):
+        return "en"  # any English: no catalogue to look for, and no need to load Babel
     from babel import Locale, UnknownLocaleError, negotiate_locale
 
     try:
@@ -355,6 +370,8 @@ class Translator:
         >>> [translator("cs").card_count(n) for n in (1, 3, 96)]
         ['1\xa0karta', '3\xa0karty', '96\xa0karet']
         """
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise KowahTypeError(N_("error", "a number of cards must be an int, not {value!r}"), value=n)
         template = self.ngettext("cli", "{count} card", "{count} cards", n)
         return template.format(count=self.format_number(n))
 
@@ -375,9 +392,13 @@ class Translator:
         >>> translator("it").format_list(["x", "y"], style="or")
         'x o y'
         """
+        items = list(items)
+        if self.language == "en" and style in _ENGLISH_LISTS and len(items) > 1:
+            # CLDR's English patterns, without loading Babel (kowah check prints a list).
+            return ", ".join(items[:-1]) + _ENGLISH_LISTS[style][len(items) == 2] + items[-1]
         from babel.lists import format_list
 
-        return str(format_list(list(items), style=style, locale=self.language))
+        return str(format_list(items, style=style, locale=self.language))
 
     def format_number(self, n: float) -> str:
         """*n* written as the language writes numbers (Babel's ``format_decimal``).
@@ -385,9 +406,22 @@ class Translator:
         >>> translator("en").format_number(12345), translator("es").format_number(1.5)
         ('12,345', '1,5')
         """
-        from babel.numbers import format_decimal
+        from decimal import InvalidOperation
 
-        return str(format_decimal(n, locale=self.language))
+        from babel.numbers import format_decimal, get_group_symbol
+
+        try:
+            return str(format_decimal(n, locale=self.language))
+        except (InvalidOperation, ValueError, TypeError):
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise KowahTypeError(N_("error", "cannot write {value!r} as a number"), value=n) from None
+        # An int too long for Babel's decimal context: group its digits as the language does.
+        try:
+            digits = str(abs(n))
+        except ValueError:  # more digits than int -> str converts
+            raise KowahError(N_("error", "cannot write {value!r} as a number"), value=n) from None
+        groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
+        return ("-" if n < 0 else "") + get_group_symbol(self.language).join(groups)
 
     def _params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         out = {key: _format_param(value) for key, value in params.items()}

@@ -26,15 +26,15 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from kowah._tables import ready_table
 from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
-from kowah.cards import Card, format_cards
+from kowah.cards import Card, Pack, format_cards
 from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE
+from kowah.hands import HAND_SIZE, ready_hands
 from kowah.rules import SEATS, Rules
 
 if TYPE_CHECKING:
@@ -67,8 +67,10 @@ class Playout:
 
     #: The rules played by.
     rules: Rules
-    #: The ready hands of the rules' pack, each with its waits (R6, R8).
-    table: dict[tuple[int, ...], frozenset[Card]]
+    #: The ready hands of the rules' pack, each with its waits (R6, R8), looked up by the hand
+    #: as a sorted tuple: :func:`kowah.hands.ready_hands`, which costs nothing to start, or
+    #: the dict of them all where many deals are played (:func:`random_playout`).
+    table: Mapping[tuple[Card, ...], frozenset[Card]]
     #: The deck order (R9): three hands of eight, then the stock.
     deck: tuple[Card, ...]
     #: Each seat's cards, sorted.
@@ -83,14 +85,17 @@ class Playout:
     stock: int
     #: The seat to draw or take, or to discard.
     turn: int
+    #: Whether that seat must draw or take, or discard; or the deal is over.
     phase: Phase
     #: The seat that has just discarded with a ready hand and may still declare (R11).
     window: int | None
     #: The latest discard while it may be taken (R10): never by a declared seat (R12).
     latest: Card | None
-    #: The card drawn this turn, the card taken this turn.
+    #: The card drawn this turn, if the seat to move has drawn.
     drawn: Card | None
+    #: The card taken from the discards this turn, if the seat to move has taken (R10).
     taken: Card | None
+    #: How the deal ended, or ``None``.
     outcome: Outcome | None
 
     @classmethod
@@ -98,7 +103,7 @@ class Playout:
         """The state before the first action: *deck* must be an order of ``rules.pack``."""
         self = cls.__new__(cls)
         self.rules, self.deck = rules, deck
-        self.table = ready_table(rules.pack)
+        self.table = ready_hands(rules.pack)
         self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
         self.piles = [[] for _ in range(SEATS)]
         self.declared = [None] * SEATS
@@ -353,6 +358,9 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
                              value=shorten(rng), type=type(rng).__name__)
     if state.outcome is not None:
         return state.outcome, []
+    # Many playouts run one after the other: look ready hands up in the dict of them all (built
+    # once per process), rather than in the index that Deal starts with.
+    state.table = _ready_dict(state.rules.pack)
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
@@ -406,6 +414,10 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
         ended = discard(seat, card)
         if ended is not None:
             return ended, actions
+
+
+def _ready_dict(pack: Pack) -> Mapping[tuple[Card, ...], frozenset[Card]]:
+    return ready_table(pack)  # type: ignore[return-value]  # its keys are Cards' indices
 
 
 def _random_discard(state: Playout, seat: int, random_: Callable[[], float]) -> Card:

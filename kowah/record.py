@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -87,6 +87,11 @@ def _check_actions(instance: Record, attribute: object, actions: tuple[Action, .
                               action=index)
 
 
+def _check_passed(passed: object) -> None:
+    if not isinstance(passed, bool):
+        raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
+
+
 def _check_rules(instance: Record, attribute: object, rules: object) -> None:
     if not isinstance(rules, Rules) or rules.pack_name is None:
         raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
@@ -110,7 +115,8 @@ class Record:
     #: The rules (written ``"pack": "money"`` for :data:`~kowah.rules.MONEY_RULES`).
     rules: Rules = attrs.field(default=KOWAH_RULES, validator=_check_rules, kw_only=True)
     #: Whether the seat that discarded last declined to declare (R11).
-    passed: bool = attrs.field(default=False, kw_only=True)
+    passed: bool = attrs.field(default=False, kw_only=True,
+                               validator=lambda _, __, value: _check_passed(value))
 
     @classmethod
     def from_deal(cls, deal: Deal) -> Record:
@@ -166,7 +172,7 @@ class Record:
     def loads(cls, text: str | bytes) -> Record:
         """Read a record from JSON text.
 
-        Raises :class:`~kowah.RecordError`: with ``action=None`` when the record cannot be
+        Raises :class:`~kowah.errors.RecordError`: with ``action=None`` when the record cannot be
         read at all, with the 0-based index of a malformed action otherwise. Legality of the
         actions is checked by :meth:`replay`.
 
@@ -179,8 +185,12 @@ class Record:
         ...
         kowah.errors.RecordError: missing key 'first'
         """
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_SIZE:
+            raise RecordError(N_("error", "the record is {size} characters long, more than the {limit} a "
+                                          "record may be"), size=len(text), limit=MAX_SIZE)
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_object, parse_constant=_constant,
+                              parse_int=_integer, parse_float=_number)
         except json.JSONDecodeError as error:
             raise RecordError(N_("error", "not a JSON document (line {line}, column {column})"),
                               line=error.lineno, column=error.colno) from None
@@ -201,6 +211,7 @@ class Record:
         """Read a record from a decoded JSON value (see :meth:`loads`). Unknown keys are ignored."""
         if not isinstance(data, Mapping):
             raise RecordError(N_("error", "a record must be a JSON object"))
+        _check_codes(data)
         if "format" not in data:
             raise RecordError(_MISSING, key="format")
         if data["format"] != FORMAT:
@@ -234,7 +245,7 @@ class Record:
 
         A ``declare`` without a wait takes the hand's only wait, and :attr:`passed` closes
         the last declaring window when every action is replayed. Raises
-        :class:`~kowah.RecordError` naming the 0-based index of the first illegal action.
+        :class:`~kowah.errors.RecordError` naming the 0-based index of the first illegal action.
         """
         if upto is not None and (type(upto) is not int or upto < 0):
             error = KowahTypeError if type(upto) is not int else KowahError
@@ -272,6 +283,92 @@ def replay_outcome(text: str | bytes) -> dict[str, object]:
         result["error"] = str(error)
         return result
     return dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
+
+
+# -- reading JSON: what the schema (record.schema.json) says, before actions are interpreted ----
+
+#: The most actions a record may list. The rules bound a deal's draws by its stock (without
+#: takes a deal has at most 2 x 108 + 3 actions), but not its takes: seats may take each
+#: other's discards round and round for ever (R10). So this is a reader's limit, some forty
+#: times the longest deal played without takes; record.schema.json says it too (maxItems).
+MAX_ACTIONS = 10_000
+#: The longest record text read, in characters (or bytes): a deck and MAX_ACTIONS actions
+#: written with ``indent=2`` fit in less than half of it.
+MAX_SIZE = 2_000_000
+
+
+class _LongInteger:
+    """A JSON integer with more digits than Python reads into an int (4,300): no valid value."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<an integer of {self.digits} digits>"
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when a key comes twice (which one would count is unclear)."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise RecordError(N_("error", "the key {key!r} appears twice in one JSON object"), key=key)
+        found[key] = value
+    return found
+
+
+def _constant(name: str) -> NoReturn:
+    raise RecordError(N_("error", "{name} is not a JSON number"), name=name)
+
+
+def _integer(text: str) -> int | _LongInteger:
+    try:
+        return int(text)
+    except ValueError:  # more digits than int() reads (sys.get_int_max_str_digits)
+        return _LongInteger(len(text.lstrip("-")))
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction or an exponent: ``1.0`` is the integer 1, as JSON (and the
+    schema's "integer") see it; others stay floats."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def _check_codes(data: Mapping[str, Any]) -> None:
+    """Card codes are written exactly (no spaces around them, R3), actions' cards are in the
+    record's pack, and there are at most MAX_ACTIONS actions: as the schema says."""
+    deck = data.get("deck")
+    if isinstance(deck, list):
+        for position, code in enumerate(deck, start=1):
+            if isinstance(code, str) and code != code.strip():
+                raise RecordError(N_("error", "'deck': unknown card code {code!r} (card {position})"),
+                                  code=code, position=position)
+    entries = data.get("actions")
+    if not isinstance(entries, list):
+        return
+    if len(entries) > MAX_ACTIONS:
+        raise RecordError(N_("error", "the record lists {count} actions, more than the {limit} a record "
+                                      "may list"), count=len(entries), limit=MAX_ACTIONS)
+    pack = Rules.from_pack_name(data["pack"]).pack if data.get("pack") in ("kowah", "money") else None
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            continue
+        do = entry.get("do")
+        key = {"discard": "card", "declare": "wait"}.get(do) if isinstance(do, str) else None
+        code = entry.get(key) if key else None
+        if not isinstance(code, str):
+            continue
+        try:
+            card = Card.parse(code) if code == code.strip() else None
+        except CardParseError:
+            card = None
+        if card is None or card not in (pack or KOWAH_RULES.pack):
+            raise RecordError(N_("error", "action {action}: {key!r} must be a card code of the {pack}, not "
+                                          "{found!r}"), action=index, key=key, found=code,
+                              pack=(pack or KOWAH_RULES.pack).name)
 
 
 def _wrapped(index: int, error: KowahError) -> RecordError:

@@ -141,6 +141,16 @@ def _declared_waits(observation: Observation) -> Sequence[Card | None]:
     return observation.declared_waits
 
 
+def _last_discard(observation: Observation) -> Card | None:
+    """The card discarded last, unless a seat took it since."""
+    for event in reversed(observation.events):
+        if event.kind == "take":
+            return None
+        if event.kind == "discard":
+            return event.card
+    return None
+
+
 class _Table(Screen):
     def __init__(self, t: Text, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
                  stdin: TextIO, stdout: TextIO, color: bool, pace: float,
@@ -214,6 +224,8 @@ class _Table(Screen):
             self.write(t.gettext("cli", "Public draws: {draws}").format(draws=", ".join(
                 self.public_draw(seat, card) for seat, card in recent)))
         latest = observation.latest_discard
+        if latest is None and waits[HUMAN] is not None:
+            latest = _last_discard(observation)  # not takeable by a locked seat (R12), but shown
         if latest is not None:
             self.write(t.gettext("cli", "Latest discard: {card} ({name})").format(
                 card=self.card(latest), name=t.card_name(latest)))
@@ -226,8 +238,10 @@ class _Table(Screen):
     def public_draw(self, seat: int, card: Card) -> str:
         """One public draw (R13), worded so that the seat cannot be read as a hand position."""
         if seat == HUMAN:
-            return self.t.gettext("cli", "{card} by you").format(card=self.card(card))
-        return self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
+            text = self.t.gettext("cli", "{card} by you").format(card=self.card(card))
+        else:
+            text = self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
+        return text.replace(" ", "\u00a0")  # one draw is never split across two lines
 
     # -- input --
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,13 +13,16 @@ from kowah import (
     MONEY_PACK,
     Card,
     CardParseError,
+    DeckError,
     Honour,
     KowahError,
+    KowahTypeError,
     Pack,
     Suit,
     format_cards,
     parse_cards,
 )
+from kowah._quote import printable
 
 ALL_CARDS = tuple(Card)
 SUIT_CARDS = tuple(card for card in Card if not card.is_honour)
@@ -76,10 +81,32 @@ def test_r2_honours_are_three_distinct_kinds() -> None:
 def test_pack_contains_iterates_and_validates() -> None:
     assert list(KOWAH_DECK) == list(KOWAH_DECK.cards)
     assert "5c" not in KOWAH_DECK  # only Card values are members
-    with pytest.raises(ValueError):
+    with pytest.raises(DeckError, match="a count for each of the 33 kinds of card, not 32"):
         Pack("short", [4] * 32)
-    with pytest.raises(ValueError):
+    with pytest.raises(DeckError, match="a count for each of the 33 kinds of card, and no more"):
+        Pack("long", iter(lambda: 4, None))  # an endless sequence is read no further than needed
+    with pytest.raises(DeckError, match="a pack holds 0 to 64 copies of mk, not -1"):
         Pack("negative", [4] * 32 + [-1])
+    with pytest.raises(DeckError, match="copies of 1c, not 1000000000000000000000000000000"):
+        Pack("huge", [10 ** 30] + [4] * 32)
+
+
+@pytest.mark.parametrize(
+    ("name", "counts", "message"),
+    [
+        (3, [4] * 33, "a pack's name must be text, not 3"),
+        ("x", None, "a pack's counts must be a sequence of 33 ints, not None"),
+        ("x", "4" * 33, "a pack's counts must be a sequence of 33 ints, not '444"),
+        ("x", [4] * 32 + [1.5], "a pack's count of mk must be an int, not 1.5"),
+        ("x", [True] + [4] * 32, "a pack's count of 1c must be an int, not True"),
+    ],
+)
+def test_pack_of_wrong_types_is_a_library_type_error(name: object, counts: object, message: str) -> None:
+    """Pack validation raised plain errors (issue 10); now KowahTypeError naming the value."""
+    with pytest.raises(KowahTypeError) as caught:
+        Pack(name, counts)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+    assert isinstance(caught.value, TypeError)
 
 
 # -- R3: card codes --------------------------------------------------------------------------------
@@ -190,6 +217,66 @@ def test_card_parse_single_code() -> None:
         assert repr(bad) in str(caught.value)
 
 
+def test_codes_are_ascii_only() -> None:
+    """Card.parse("m\u212a") returned Monk: str.lower() folds the Kelvin sign to "k" (issue 10)."""
+    for text in ("m\u212a", "\u0130t", "5\u0421"):  # Kelvin sign; dotted capital I; Cyrillic Es
+        with pytest.raises(CardParseError):
+            Card.parse(text)
+        with pytest.raises(CardParseError) as caught:
+            parse_cards(f"5c {text}", pack=None)
+        assert caught.value.position == 2
+    assert Card.parse("MK") is Card.MK and parse_cards("Mk mK", pack=MONEY_PACK) == (Card.MK, Card.MK)
+
+
+def test_a_bad_first_token_stops_at_once() -> None:
+    """parse_cards split a whole 10 MB text before reading its first token (issue 10)."""
+    import time
+    import tracemalloc
+
+    text = "zz " + "5c " * 3_500_000
+    tracemalloc.start()
+    start = time.perf_counter()
+    with pytest.raises(CardParseError) as caught:
+        parse_cards(text)
+    elapsed = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert (caught.value.token, caught.value.position) == ("zz", 1)
+    assert peak < 1_000_000 and elapsed < 0.1  # the whole text split would take 300 MB
+
+
+def test_messages_shorten_and_escape_what_they_quote() -> None:
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("5c " + "x" * 10_000_000)
+    assert len(str(caught.value)) < 150 and caught.value.position == 2
+    assert "…" in caught.value.token and len(caught.value.token) <= 80
+    with pytest.raises(CardParseError) as caught:
+        parse_cards("5c\x1b[31m")
+    assert str(caught.value) == "unknown card code '5c\\x1b[31m' (token 1)"
+    with pytest.raises(CardParseError) as caught:
+        Card.parse("\x00" * 1000)
+    assert caught.value.token.startswith("\\x00") and len(str(caught.value)) < 300
+
+
+def test_from_suit_and_from_honour_check_their_arguments() -> None:
+    """Card.from_suit(COINS, 5.5) gave a plain ValueError (issue 10)."""
+    assert Card.from_suit(Suit.MYRIADS, 9) is Card.M9 and Card.from_honour(Honour.MONK) is Card.MK
+    for suit, rank in ((Suit.COINS, 5.5), (Suit.COINS, "5"), (Suit.COINS, True), ("c", 5), (None, 5)):
+        with pytest.raises(KowahTypeError):
+            Card.from_suit(suit, rank)  # type: ignore[arg-type]
+    for rank in (0, 10, -1, 10 ** 30):
+        with pytest.raises(CardParseError, match="is not between 1 and 9"):
+            Card.from_suit(Suit.COINS, rank)
+    for honour in ("mk", 32, None):
+        with pytest.raises(KowahTypeError, match="an honour must be an Honour"):
+            Card.from_honour(honour)  # type: ignore[arg-type]
+
+
+def test_parse_cards_checks_its_pack() -> None:
+    with pytest.raises(KowahTypeError, match="pack must be a Pack"):
+        parse_cards("5c", pack="money")  # type: ignore[arg-type]
+
+
 def test_non_text_input_is_a_card_parse_error() -> None:
     with pytest.raises(CardParseError):
         parse_cards(None)  # type: ignore[arg-type]
@@ -271,7 +358,8 @@ def test_arbitrary_text_raises_only_card_parse_error(text: str, pack: Pack | Non
     except CardParseError as error:
         assert error.token
         if error.position is not None:
-            assert error.token in text
+            raw = re.findall(r"[^\s,]+", text)[error.position - 1]
+            assert error.token == printable(raw, 80)  # the token, shortened and printable
             assert f"'{error.token}'" in str(error)
         return
     assert all(type(card) is Card for card in parsed)
@@ -285,6 +373,6 @@ def test_card_parse_on_arbitrary_text_raises_only_card_parse_error(text: str) ->
     try:
         card = Card.parse(text)
     except CardParseError as error:
-        assert error.token == text
+        assert error.token == printable(text, 80)
         return
     assert str(card) == text.strip().lower()

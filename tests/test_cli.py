@@ -380,6 +380,11 @@ def test_a_full_disk_is_an_error_not_a_traceback() -> None:
         result = _kowah("--lang", "en", "rules", stdout=full)
     assert result.returncode == 1
     assert result.stderr == b"kowah: error: cannot write the output: no space left on the device\n"
+    for argv in (["--help"], ["--version"], ["check", "--json", "1c 1c 1c 2c 2c 2c 3c 3c"]):
+        with open("/dev/full", "w") as full:
+            result = _kowah("--lang", "en", *argv, stdout=full)
+        assert result.returncode == 1, argv
+        assert result.stderr.endswith(b"cannot write the output: no space left on the device\n"), argv
 
 
 def test_closed_standard_streams_are_no_traceback() -> None:
@@ -424,19 +429,19 @@ def test_jobs_are_capped_at_the_cpus_and_the_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import kowah.cli
-    import kowah.players
+    import kowah.simulation
 
     asked: list[int] = []
-    real = kowah.players.simulate
+    real = kowah.simulation.simulate
 
     def spy(deals: int, seats: list[str], **options: Any) -> Any:
         asked.append(options["jobs"])
         return real(deals, seats, **{**options, "jobs": 1})
 
-    monkeypatch.setattr(kowah.players, "simulate", spy)
+    monkeypatch.setattr(kowah.simulation, "simulate", spy)
     code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
     assert code == 0 and asked == [min(3, kowah.cli._cpus())]
-    code, _, _ = run(capsys, "simulate", "--deals", "500", "--seats", "random,random,random",
+    code, _, _ = run(capsys, "simulate", "--deals", "40", "--seats", "random,random,random",
                      "--jobs", "1000")
     assert asked[-1] == kowah.cli._cpus() <= os.cpu_count()  # type: ignore[operator]
 
@@ -463,6 +468,8 @@ def test_check_json_reports_errors_as_json(capsys: pytest.CaptureFixture[str]) -
     assert code == 2 and err == ""
     report = json.loads(out)
     assert list(report) == ["error"] and "'zz'" in report["error"] and "token 2" in report["error"]
+    code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "5s")
+    assert code == 2 and err == "" and json.loads(out) == {"error": "a hand must hold 8 cards, not 2"}
 
 
 def test_numbers_in_errors_are_written_as_typed(

@@ -36,6 +36,7 @@ from kowah import (
     Phase,
     Reason,
     RecordError,
+    Refusal,
     Rules,
     random_playout,
 )
@@ -211,9 +212,13 @@ def test_no_invalid_action_can_be_built(build: Callable[[], object], error: type
 
 
 def test_actions_are_frozen_and_shared() -> None:
+    import copy
+    import pickle
+
     action = Action.discard(0, Card.C5)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         action.card = Card.C6  # type: ignore[misc]
+    assert pickle.loads(pickle.dumps(action)) is action and copy.deepcopy(action) is action
     same = Action(0, ActionKind.DISCARD, Card.C5)
     assert same == action and hash(same) == hash(action)
     assert Action.declare(0, None) == Action(0, ActionKind.DECLARE)
@@ -655,8 +660,10 @@ def test_apply_then_undo_restores_the_state_exactly(seed: int, steps: int, greed
     # A copy undoes the same way and leaves the original alone.
     if deal.history:
         copy = deal.copy()
-        copy.undo()
-        assert snapshot(deal) == before and copy.history == deal.history[:-1]
+        undone = copy.undo()
+        assert snapshot(deal) == before
+        # A pass is undone too, but histories leave passes out.
+        assert copy.history == (deal.history if undone.kind is ActionKind.PASS else deal.history[:-1])
 
 
 @settings(max_examples=15)
@@ -792,6 +799,10 @@ def _entry_points() -> dict[str, Callable[[object], object]]:
         "replay_outcome": replay_outcome,  # type: ignore[dict-item]
         "random_playout": lambda v: random_playout(v, random.Random(1)),  # type: ignore[arg-type]
         "random_playout(rng)": lambda v: random_playout(deal, v),  # type: ignore[arg-type]
+        "Refusal(reason)": lambda v: Refusal(v, Action.draw(0)),  # type: ignore[arg-type]
+        "Refusal(action)": lambda v: Refusal(Reason.DEAL_OVER, v),  # type: ignore[arg-type]
+        "Refusal(params)": lambda v: Refusal(Reason.DEAL_OVER, Action.draw(0), v),  # type: ignore[arg-type]
+        "Record(passed)": lambda v: Record(deck, 0, passed=v),  # type: ignore[arg-type]
     }
 
 
@@ -809,3 +820,37 @@ def test_no_plain_python_error_for_any_input(name: str) -> None:
                 assert isinstance(error, KowahTypeError)
         except Exception as error:  # pragma: no cover - the failure this test exists for
             pytest.fail(f"{name}({type(value).__name__}) raised {type(error).__name__}: {error!s:.200}")
+
+
+@pytest.mark.parametrize("language", ["it", "cs", "ms", "es"])
+def test_every_reason_is_said_in_every_language(language: str) -> None:
+    """The text layer turns a Reason (with its fields) into a sentence; none is left in English."""
+    import string
+
+    from kowah.i18n import translator
+
+    t = translator(language)
+    for reason in Reason:
+        fields = {name for _, name, _, _ in string.Formatter().parse(reason.template) if name}
+        params = {name: {"card": Card.C5, "drawn": Card.M9, "turn": 2, "waits": "5c 5s"}[name]
+                  for name in fields}
+        refusal = Refusal(reason, Action.discard(1, Card.C5), params)
+        said = t.refusal(refusal)
+        assert said != str(refusal), reason
+        assert all(str(value) in said for value in params.values()), (reason, said)
+        error = t.error(IllegalActionError(refusal))
+        assert said in error and "5c" in error
+
+
+def test_the_deals_public_state_is_read_only() -> None:
+    deal = Deal.shuffled(2)
+    for name, value in (("deck", ()), ("first", 0), ("rules", MONEY_RULES), ("events", ()),
+                        ("history", ()), ("turn", 0), ("latest_discard", None)):
+        with pytest.raises(AttributeError):
+            setattr(deal, name, value)
+    with pytest.raises(AttributeError):
+        deal.colour = "red"  # type: ignore[attr-defined]  # no new attributes either (slots)
+    assert isinstance(deal.events, tuple) and isinstance(deal.history, tuple)
+    observation = deal.observation(deal.turn)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        observation.hand = ()  # type: ignore[misc]

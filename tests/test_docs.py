@@ -299,3 +299,24 @@ def test_the_site_loads_nothing_from_elsewhere(site: Path) -> None:
     assert any(path.name.startswith("furo") for path in sheets)
     for path in sheets:
         assert css_external.search(path.read_text(encoding="utf-8")) is None, path
+
+
+def test_the_start_page_shows_a_hand_as_card_pictures(tmp_path: Path) -> None:
+    from kowah.cards import parse_cards
+    from kowah.svg import hand
+
+    page = (DOCS / "index.rst").read_text(encoding="utf-8")
+    codes = re.search(r"^\.\. kowah-hand:: (.+)$", page, re.MULTILINE)
+    assert codes is not None
+    picture = kowah_docs.hand_html(codes[1])
+    assert hand(parse_cards(codes[1]), size=72) in picture
+    assert picture.count("<title>") == 9  # the hand and its eight cards
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\nextensions = ['kowah_docs']\n",
+        encoding="utf-8")
+    (source / "index.rst").write_text(f"Start\n=====\n\n.. kowah-hand:: {codes[1]}\n", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source),
+                    str(tmp_path / "html")], check=True, capture_output=True, text=True)
+    assert picture in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")

@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 import functools
+import itertools
+import random
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import cards, deck_hands, ref_splits, split_key
 
-from kowah import KOWAH_DECK, MONEY_PACK, Card, HandError, KowahError, Pack, format_cards
+from kowah import (
+    KOWAH_DECK,
+    MONEY_PACK,
+    Card,
+    HandError,
+    KowahError,
+    KowahTypeError,
+    Pack,
+    _tables,
+    format_cards,
+)
 from kowah.hands import (
     Split,
     discard_options,
@@ -333,3 +346,204 @@ def test_hand_functions_raise_only_hand_error(hand: list[Card]) -> None:
             assert not valid_kowah_hand(hand, sizes), f"{function.__name__}: {error}"
         else:
             assert valid_kowah_hand(hand, sizes), function.__name__
+
+
+# -- the shipped ready index (kowah/_ready, built by hatch_build.py) -----------------------------
+
+
+@pytest.mark.parametrize("pack", [KOWAH_DECK, MONEY_PACK], ids=["kowah", "money"])
+def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
+    """The data the package loads is exactly what the rules (build_table, R4–R8) give today.
+
+    A stale file (made from other sources) would not be loaded; this also fails then, so the
+    development install is rebuilt (``python3 dev.py test`` reinstalls when _tables.py changes).
+    """
+    data = _tables._read_data(pack)
+    assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
+    rebuilt = _tables.encode(pack, _tables.build_table(pack))
+    assert data == rebuilt
+    index = _tables.ReadyIndex(pack, data)
+    table = _tables.build_table(pack)
+    assert index.count == len(table)
+    assert {index.hand(i): index.waits(i) for i in range(index.count)} == table
+
+
+def test_an_index_built_without_the_data_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the shipped file the index is built from the rules: same answers."""
+    monkeypatch.setattr(_tables, "_read_data", lambda pack: None)
+    monkeypatch.setattr(_tables, "_INDEXES", {})
+    monkeypatch.setattr(_tables, "_BY_ID", {})
+    built = _tables.ready_index(MONEY_PACK)
+    assert built.count == len(_tables.build_table(MONEY_PACK))
+    hand = cards("ws ws ws mk mk mk gs gs")
+    assert is_ready(hand, MONEY_PACK) and waits(hand, MONEY_PACK) == {Card.GS}
+
+
+def test_a_pack_of_its_own_gets_its_own_index() -> None:
+    small = Pack("two-copy pack", [2] * 30 + [0] * 3)
+    assert is_ready(cards("1c 1c 1s 1s 1m 2c 2c 2s"), small)  # R7's 2+2+1 needs two copies only
+    assert not is_ready(cards("1c 1c 1s 1s 1m 2c 2s 3m"), small)
+    with pytest.raises(HandError, match="3 copies of '1c'"):
+        is_ready(cards("1c 1c 1c 1s 1m 2c 2s 2m"), small)
+    assert len(ready_hands(small)) == len(_tables.build_table(small))
+
+
+def test_ready_hands_is_a_read_only_view_of_every_ready_hand() -> None:
+    table = ready_hands()
+    assert len(table) == 100_416
+    reference = _tables.build_table(KOWAH_DECK)
+    assert set(table) == set(reference)
+    hand = cards("8c 5c 5s 5c 5s 5m 8c 8c")
+    assert table[hand] == {Card.C5, Card.S5} == table[tuple(sorted(hand))]
+    assert hand in table and cards("5c 5c 5c 5s 5s 8c 8s 8m") not in table
+    odd: Any = ("5c",) * 8
+    assert odd not in table and (odd, 1) not in table
+    with pytest.raises(KeyError):
+        table[cards("1c 2c 3c 4c 5c 6c 7c 8c")]
+    assert not hasattr(table, "__setitem__")
+
+
+# -- one validation for every path (answers never depend on warm-up) -----------------------------
+
+ANY_HAND_FUNCTION: list[Callable[..., Any]] = [is_ready, waits, splits, distance, improvements]
+
+
+def _outcome(function: Callable[..., object], hand: object) -> object:
+    try:
+        return function(hand)
+    except HandError as error:
+        return ("error", error.template)
+
+
+def _reference(hand: list[object]) -> object:
+    """What every function must say of *hand*: the check written from R3, then the rules."""
+    if not all(isinstance(item, int) and 0 <= item < 33 for item in hand):
+        return "bad"
+    if len(hand) != 8:
+        return "size"
+    counts = Counter(hand)
+    for item in sorted(counts):  # type: ignore[type-var]  # the first card in card order is named
+        if not KOWAH_DECK.counts[item]:  # type: ignore[call-overload]
+            return "absent"
+        if counts[item] > 4:
+            return "copies"
+    return tuple(sorted(Card(item) for item in hand)) in _tables.build_table(KOWAH_DECK)  # type: ignore[arg-type]
+
+
+def _kind(result: object) -> object:
+    if isinstance(result, tuple) and result[0] == "error":
+        template = result[1]
+        for word, kind in (("not a card", "bad"), ("must hold", "size"), ("is not in", "absent"),
+                           ("copies", "copies")):
+            if word in template:
+                return kind
+    return result
+
+
+@settings(max_examples=400)
+@given(st.lists(st.one_of(st.integers(-70, 40), st.sampled_from([0, 3, 6, 12, 28, 29])),
+                min_size=6, max_size=10))
+def test_the_fast_paths_validate_exactly_as_the_rules_say(hand: list[int]) -> None:
+    expected = _reference(list(hand))
+    for form in (list(hand), tuple(hand), iter(hand)):
+        assert _kind(_outcome(is_ready, form)) == expected
+    for form in (list(hand), tuple(hand)):
+        found = _kind(_outcome(waits, form))
+        assert found == expected if not isinstance(expected, bool) else (bool(found) == expected)
+        result = _kind(_outcome(distance, form))
+        if isinstance(expected, bool):
+            assert (result == 0) == expected
+        elif len(hand) != 9:
+            assert result == expected
+
+
+@given(deck_hands())
+def test_is_ready_takes_the_hand_in_any_order_and_form(hand: list[Card]) -> None:
+    expected = tuple(sorted(hand)) in _tables.build_table(KOWAH_DECK)
+    assert is_ready(hand) is expected
+    assert is_ready(tuple(reversed(hand))) is expected
+    assert is_ready(iter(hand)) is expected
+    indices: Any = [int(card) for card in hand]
+    assert is_ready(indices) is expected  # card indices are cards too
+    assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _tables.build_table(MONEY_PACK))
+
+
+def test_a_fresh_process_answers_as_a_warm_one() -> None:
+    """is_ready([-1, 0, 0, 3, 3, 3, 6, 6]) raised when cold and said False when warm (issue 10)."""
+    import subprocess
+    import sys
+
+    code = ("from kowah import is_ready, HandError\n"
+            "for _ in range(2):\n"
+            "    try:\n"
+            "        is_ready([-1, 0, 0, 3, 3, 3, 6, 6]); print('answered')\n"
+            "    except HandError:\n"
+            "        print('refused')\n"
+            "    is_ready([0, 0, 0, 3, 3, 3, 6, 6])\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["refused", "refused"]
+
+
+@pytest.mark.parametrize("bad", [None, 5, "5c 5c", b"\x00\x00", 2.5])
+def test_a_hand_that_is_no_collection_of_cards_is_a_hand_error(bad: object) -> None:
+    for function in ANY_HAND_FUNCTION:
+        with pytest.raises(HandError) as caught:
+            function(bad)
+        assert "sequence of Card values" in str(caught.value)
+
+
+def test_items_that_are_not_cards_are_named() -> None:
+    with pytest.raises(HandError) as caught:
+        is_ready([0, 0, 0, 3, 3, 3, 6, 6.0])  # type: ignore[list-item]
+    assert str(caught.value) == "6.0 is not a card (item 8 of the hand)"
+    with pytest.raises(HandError) as caught:
+        waits(["x" * 10_000] + [0] * 7)  # type: ignore[arg-type, list-item]
+    assert len(str(caught.value)) < 120
+
+
+def test_the_pack_must_be_a_pack() -> None:
+    hand = cards("5c 5c 5s 5s 5m 8c 8c 8c")
+    for function in ANY_HAND_FUNCTION:
+        with pytest.raises(KowahTypeError, match="pack must be a Pack, such as KOWAH_DECK, not 'money'"):
+            function(hand, pack="money")
+    with pytest.raises(KowahTypeError, match="pack must be a Pack"):
+        ready_hands("money")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seen", [None, 5, "8m 8m", b"8m"])
+def test_seen_must_be_cards_not_text(seen: object) -> None:
+    """improvements(hand, seen=None) raised a TypeError, and seen="8m 8m" was ignored: both refused."""
+    hand = cards("5c 5c 5s 5s 5m 8c 8c 9m")
+    for call in (lambda: improvements(hand, seen),  # type: ignore[arg-type]
+                 lambda: discard_options([*hand, Card.C1], seen)):  # type: ignore[arg-type]
+        with pytest.raises(HandError, match="the seen cards must be a sequence of Card values"):
+            call()
+    with pytest.raises(HandError, match=r"'8m' is not a card \(item 2 of the seen cards\)"):
+        improvements(hand, [Card.M8, "8m"])  # type: ignore[list-item]
+
+
+def test_five_copies_are_refused_wherever_they_sit() -> None:
+    """The quick test finds a fifth copy in any of the 56 placements of five among eight."""
+    for places in itertools.combinations(range(8), 5):
+        others = iter([Card.C9, Card.S9, Card.RF])
+        hand = [Card.C5 if place in places else next(others) for place in range(8)]
+        for function in (is_ready, waits, distance):
+            with pytest.raises(HandError, match="5 copies of '5c'"):
+                function(hand)
+
+
+def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
+    """The first lookups bisect the keys; after WARM of them a dict answers: alike."""
+    data = _tables._read_data(KOWAH_DECK)
+    assert data is not None
+    cold, warm = _tables.ReadyIndex(KOWAH_DECK, data), _tables.ReadyIndex(KOWAH_DECK, data)
+    warm.warm()
+    assert not cold.keys and len(warm.keys) > 100_000 - 100
+    table = _tables.build_table(KOWAH_DECK)
+    ready = list(table)[::997]
+    rng = random.Random(4)
+    unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
+    for hand in ready + unready:
+        key = _tables.hand_key(hand)
+        assert (cold.find(key, bytes(hand)) >= 0) == (warm.find(key, bytes(hand)) >= 0) == (hand in table)
+    assert cold.keys  # it has warmed itself on the way (WARM lookups)

@@ -319,6 +319,42 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
     assert {"draw", "discard", "declare"} <= kinds and kinds & {"win", "drawn"}
 
 
+# -- bad input and the English fast path (issue 10) ------------------------------------------------
+
+
+def test_a_locale_tag_that_is_not_text_is_a_library_error() -> None:
+    from kowah.errors import KowahTypeError
+
+    for bad in (5, b"cs", ["cs"]):
+        with pytest.raises(KowahTypeError, match="a locale tag must be text"):
+            translator(bad)  # type: ignore[arg-type]
+
+
+def test_card_counts_of_any_size_are_written_or_refused_by_the_library() -> None:
+    from kowah.errors import KowahError, KowahTypeError
+
+    assert translator("en").card_count(10 ** 30) == "1,000,000,000,000,000,000,000,000,000,000 cards"
+    assert translator("cs").card_count(10 ** 30).startswith("1\xa0000\xa0000")
+    with pytest.raises(KowahError, match="cannot write <an integer of about 5001 digits> as a number"):
+        translator("en").card_count(10 ** 5000)
+    for bad in (2.5, "3", True):
+        with pytest.raises(KowahTypeError):
+            translator("en").card_count(bad)  # type: ignore[arg-type]
+
+
+def test_english_needs_no_babel() -> None:
+    """kowah check in English loads no Babel (start-up time, issue 10)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from kowah.i18n import translator\n"
+            "t = translator('en_GB.UTF-8')\n"
+            "print(t.language, t.format_list(['a', 'b']), t.format_list(['a', 'b', 'c'], style='or'),\n"
+            "      any(name.split('.')[0] == 'babel' for name in sys.modules))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["en", "a", "and", "b", "a,", "b,", "or", "c", "False"]
+
+
 def test_render_rules_is_still_importable_from_i18n() -> None:
     """0.1 code calls kowah.i18n.render_rules; it gives what kowah.rendering gives."""
     from kowah import rendering

@@ -257,7 +257,8 @@ def test_the_levels_differ_as_documented() -> None:
             nearest = min(rests.values())
             # Hard and normal always keep the hand nearest to ready (with a live wait when ready);
             # normal does not always pick hard's discard among those.
-            assert rests[choices["normal"]] <= nearest + 1 and rests[choices["hard"]] <= nearest + 1
+            for name in ("hard", "normal"):  # a ready hand with only dead waits counts as one short
+                assert rests[choices[name]] == nearest or (nearest == 0 and rests[choices[name]] == 1)
             options = [int(action.card) for action in legal if action.card is not None]
             hand_key = tuple(observation.hand)
             discards_differ += (hard.discards(hand_key, options, observation)

@@ -15,13 +15,16 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from kowah import ActionKind, Deal
-from kowah.cards import KOWAH_DECK, Card
+from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Pack
 from kowah.errors import RecordError
 from kowah.players import make_player
-from kowah.record import FORMAT, Record, replay_outcome
+from kowah.record import FORMAT, MAX_ACTIONS, MAX_SIZE, Record, replay_outcome
+from kowah.rules import MONEY_RULES
 from kowah.simulation import play_deal
 
 Json = dict[str, Any]
@@ -69,18 +72,21 @@ def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
     assert SCHEMA["properties"]["format"]["const"] == FORMAT
 
 
-def test_the_schema_counts_every_kind_of_the_kowah_deck() -> None:
-    deck = SCHEMA["properties"]["deck"]
-    assert deck["minItems"] == deck["maxItems"] == len(KOWAH_DECK)
+@pytest.mark.parametrize(("name", "pack", "card"), [("kowahDeck", KOWAH_DECK, "card"),
+                                                     ("moneyDeck", MONEY_PACK, "moneyCard")])
+def test_the_schema_counts_every_kind_of_each_pack(name: str, pack: Pack, card: str) -> None:
+    deck = SCHEMA["$defs"][name]
+    assert deck["minItems"] == deck["maxItems"] == len(pack)
     counted = {}
     for rule in deck["allOf"]:
         pattern = rule["contains"]["pattern"]
-        (card,) = [card for card in Card if re.fullmatch(pattern, str(card))]
-        assert re.fullmatch(pattern, str(card).upper())
-        counted[card] = (rule["minContains"], rule["maxContains"])
-    assert counted == {card: (4, 4) for card in KOWAH_DECK.kinds}
-    card_pattern = SCHEMA["$defs"]["card"]["pattern"]
-    assert [card for card in Card if re.fullmatch(card_pattern, str(card))] == list(KOWAH_DECK.kinds)
+        (found,) = [kind for kind in Card if re.fullmatch(pattern, str(kind))]
+        assert re.fullmatch(pattern, str(found).upper())
+        counted[found] = (rule["minContains"], rule["maxContains"])
+    assert counted == {kind: (4, 4) for kind in pack.kinds}
+    card_pattern = SCHEMA["$defs"][card]["pattern"]
+    assert [kind for kind in Card if re.fullmatch(card_pattern, str(kind))] == list(pack.kinds)
+    assert SCHEMA["properties"]["actions"]["maxItems"] == MAX_ACTIONS
 
 
 def test_finished_records_of_random_deals_validate() -> None:
@@ -204,3 +210,150 @@ def test_malformed_records_are_rejected_by_the_schema_and_the_engine(name: str) 
     MALFORMED[name](broken)
     assert not VALIDATOR.is_valid(broken), name
     assert _engine_rejects(broken), name
+
+
+# -- the schema and the reader agree (issue 10): a property test over mutated records --------------
+
+
+def _reads(text: str) -> bool:
+    """Whether the reader takes the document (reading only: legality is the replay's)."""
+    try:
+        Record.loads(text)
+    except RecordError:
+        return False
+    return True
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:12]):  # the first cards and actions are enough
+            found += _paths(item, (*path, index))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-3, 140), st.sampled_from([0.0, 1.0, 2.5, -1.0, 1e300]),
+              st.sampled_from(["5c", "5C", " 5c", "5c ", "ws", "mk", "zz", "", "draw", "take", "discard",
+                               "declare", "pass", "kowah", "money", FORMAT, "kowah-record/2"])),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+        ["seat", "do", "card", "wait", "x"]), inner, max_size=3),
+    max_leaves=6,
+)
+BASES = [record_json(IN_PROGRESS), record_json(FINISHED[0]),
+         record_json(Deal.shuffled(seed=3, rules=MONEY_RULES))]
+
+
+def _near(value: Any) -> list[Any]:
+    if isinstance(value, str):
+        return [value.upper(), f" {value}", f"{value} ", value.capitalize(), value[:-1] or "x"]
+    if isinstance(value, bool):
+        return [int(value), not value, None]
+    if isinstance(value, int):
+        return [float(value), value + 3, -value - 1, str(value), value == 1, value + 0.5]
+    if isinstance(value, float):
+        return [int(value), value + 0.5]
+    if isinstance(value, list):
+        return [value[:-1], [*value, value[-1]] if value else [None], value[::-1], {}]
+    if isinstance(value, dict):
+        return [[value], {**value, "extra": 1}, {key: item for key, item in list(value.items())[1:]}]
+    return [0, "x"]
+
+
+@st.composite
+def mutated_records(draw: st.DrawFn) -> Json:
+    data = copy.deepcopy(draw(st.sampled_from(BASES)))
+    for _ in range(draw(st.integers(1, 3))):
+        path = draw(st.sampled_from(_paths(data)))
+        kind = draw(st.sampled_from(["set", "delete", "add", "swap", "perturb", "perturb"]))
+        if not path:
+            if kind == "set":
+                data = draw(JSON_VALUES)  # type: ignore[arg-type]  # not an object: refused
+            continue
+        target: Any = data
+        try:
+            for key in path[:-1]:
+                target = target[key]
+            last = path[-1]
+            if kind == "set":
+                target[last] = draw(JSON_VALUES)
+            elif kind == "delete":
+                del target[last]
+            elif kind == "add" and isinstance(target, dict):
+                target[draw(st.sampled_from(["pack", "passed", "actions", "extra", "card", "wait"]))] = (
+                    draw(JSON_VALUES))
+            elif kind == "perturb":  # a near miss: the same value written slightly otherwise
+                target[last] = draw(st.sampled_from(_near(target[last])))
+            elif kind == "swap" and isinstance(target, list) and target:
+                other = draw(st.integers(0, len(target) - 1))
+                target[last], target[other] = target[other], target[last]
+        except (KeyError, IndexError, TypeError):
+            continue
+    return data
+
+
+@settings(max_examples=300, deadline=None)
+@given(mutated_records())
+def test_the_schema_and_the_reader_agree_on_mutated_records(data: Json) -> None:
+    """Whatever the schema accepts the reader reads, and whatever it refuses the reader refuses."""
+    assert VALIDATOR.is_valid(data) == _reads(json.dumps(data)), data
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "nope", "deck": [], "first": 0, "format": "kowah-record/1"}',
+         "the key 'format' appears twice in one JSON object"),
+        ('{"format": "kowah-record/1", "x": NaN}', "NaN is not a JSON number"),
+        ('{"format": "kowah-record/1", "x": [-Infinity]}', "-Infinity is not a JSON number"),
+    ],
+)
+def test_the_reader_refuses_what_json_leaves_open(text: str, message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        Record.loads(text)
+    assert str(caught.value) == message
+    assert replay_outcome(text) == {"result": "invalid", "error": message}
+
+
+def test_a_long_integer_anywhere_is_a_record_error_not_a_value_error() -> None:
+    """json raised a bare ValueError for integers of more than 4,300 digits (issue 10)."""
+    data = record_json(IN_PROGRESS)
+    text = json.dumps(data)
+    for place in ('"first": ' + str(data["first"]), '"seat": 0'):
+        broken = text.replace(place, place.split(":")[0] + ": " + "7" * 5000, 1)
+        assert broken != text
+        with pytest.raises(RecordError) as caught:
+            Record.loads(broken)
+        assert "<an integer of 5000 digits>" in str(caught.value) and len(str(caught.value)) < 200
+        assert replay_outcome(broken)["result"] == "invalid"
+    extra = json.dumps({**data, "comment": 0}).replace('"comment": 0', '"comment": ' + "7" * 5000)
+    assert Record.loads(extra) == Record.loads(text)  # an unknown key's value is ignored
+
+
+def test_one_point_zero_is_the_integer_one() -> None:
+    data = record_json(IN_PROGRESS)
+    data["first"] = float(data["first"])
+    assert VALIDATOR.is_valid(data)
+    assert Record.loads(json.dumps(data)) == Record.from_deal(IN_PROGRESS)
+
+
+def test_work_is_bounded_by_the_size_and_the_number_of_actions() -> None:
+    """A 54 MB record invalid at action 0 took 2 s and 640 MB (issue 10): refused at once."""
+    import time
+
+    data = record_json(IN_PROGRESS)
+    data["actions"] = [{"seat": 9, "do": "draw"}] * 2_000_000
+    text = json.dumps(data)
+    start = time.perf_counter()
+    with pytest.raises(RecordError, match="more than the 2000000 a record may be"):
+        Record.loads(text)
+    assert time.perf_counter() - start < 0.05
+    data["actions"] = [{"seat": 0, "do": "draw"}] * (MAX_ACTIONS + 1)
+    text = json.dumps(data)
+    assert len(text) < MAX_SIZE
+    with pytest.raises(RecordError, match="lists 10001 actions, more than the 10000"):
+        Record.loads(text)
+    assert not VALIDATOR.is_valid(data)

@@ -24,7 +24,7 @@ from kowah.table import play_in_terminal
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 #: The deal of the transcripts: the person declares, plays locked turns, and the deal ends.
-SEED = 34
+SEED = 16
 OPPONENTS = "normal"
 WIDTH = 80
 
@@ -72,7 +72,7 @@ def transcript(language: str, seed: int = SEED) -> str:
     text, _ = script(seed)
     out = io.StringIO()
     play_in_terminal(translator(language), seed=seed, opponents=OPPONENTS, record_path=None,
-                     stdin=io.StringIO("help\n" + text), stdout=out, color=False, pace=0,
+                     stdin=io.StringIO("help\nhint\n" + text), stdout=out, color=False, pace=0,
                      width=WIDTH)
     return out.getvalue()
 

@@ -6,6 +6,10 @@
     the command, after links to the same rules in the other languages. The page that holds
     it is marked as written in *LANG*: its content is wrapped in ``<div lang="LANG">``.
 
+``.. kowah-hand:: CARDS``
+    A hand as card pictures (:func:`kowah.svg.hand`), for instance ``5c 5c 5s 5s 5m 8c 8c 8c``,
+    inline SVG with the cards' English names as its accessible text.
+
 ``.. kowah-cli::`` / ``.. kowah-cli:: SUBCOMMAND``
     The ``--help`` text of the ``kowah`` command, or of one of its subcommands, taken from the
     real argument parser (:func:`kowah.cli.build_parser`), in a literal block.
@@ -35,7 +39,8 @@ from kowah.i18n import LANGUAGES, translator
 from kowah.rendering import render_language_links, render_rules
 from kowah.rulebook import TITLE
 
-__all__ = ["HELP_COLUMNS", "cli_help", "rules_html", "rules_title", "setup", "subcommands"]
+__all__ = ["HELP_COLUMNS", "cli_help", "hand_html", "rules_html", "rules_title", "setup",
+           "subcommands"]
 
 #: The metadata key that marks a page as written in one language (set by ``kowah-rules``).
 LANGUAGE_KEY = "kowah-language"
@@ -49,6 +54,14 @@ HELP_COLUMNS = 78
 def rules_html(language: str) -> str:
     """The rules fragment the ``kowah-rules`` directive inserts for *language*."""
     return render_rules(language, "html")
+
+
+def hand_html(codes: str) -> str:
+    """The card pictures the ``kowah-hand`` directive inserts for *codes* (``"5c 5s ot"``)."""
+    from kowah.cards import parse_cards
+    from kowah.svg import hand
+
+    return f'<div class="kowah-hand">{hand(parse_cards(codes, pack=None), size=72)}</div>\n'
 
 
 def rules_title(language: str) -> str:
@@ -139,6 +152,22 @@ def _mark_language(app: Sphinx, pagename: str, templatename: str, context: dict[
         context["body"] = f'<div class="kowah-page" lang="{language}">\n{context["body"]}</div>\n'
 
 
+class HandDirective(SphinxDirective):
+    """``.. kowah-hand:: CARDS``: card pictures of a hand, from :mod:`kowah.svg`."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        _note_dependencies(self, "svg.py")
+        try:
+            html = hand_html(self.arguments[0])
+        except ValueError as error:
+            raise self.error(f"kowah-hand: {error}") from None
+        return [nodes.raw("", html, format="html")]
+
+
 class CliDirective(SphinxDirective):
     """``.. kowah-cli:: [SUBCOMMAND]``: the command's help text, from its argument parser."""
 
@@ -163,5 +192,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives."""
     app.add_directive("kowah-rules", RulesDirective)
     app.add_directive("kowah-cli", CliDirective)
+    app.add_directive("kowah-hand", HandDirective)
     app.connect("html-page-context", _mark_language)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
