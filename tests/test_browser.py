@@ -393,3 +393,16 @@ def test_the_hint_marks_the_suggested_move(page: Page, server: str) -> None:
     page.locator(".suggested").click()  # following the hint is a legal move
     idle(page)
     assert page.locator("[data-hint]").is_hidden()
+
+
+def test_the_ai_strength_applies_to_the_next_deal_and_is_remembered(page: Page, server: str) -> None:
+    open_table(page, server)
+    assert state(page)["opponents"] == "normal"
+    page.locator("select[name=opponents]").select_option("random")
+    page.locator("[data-action=new-deal]").first.click()
+    idle(page)
+    assert state(page)["opponents"] == "random"
+    assert "random" in page.locator('[data-seat="1"]').inner_text()
+    page.reload()
+    idle(page)
+    assert page.locator("select[name=opponents]").input_value() == "random"

@@ -105,7 +105,7 @@ export class Table {
     this.alert("");
     this.render();
     try {
-      const state = await api.newGame(this.lang);
+      const state = await api.newGame(this.lang, this.opponents ? { opponents: this.opponents() } : {});
       try {
         localStorage.setItem(GAME_KEY, state.id);
       } catch {
