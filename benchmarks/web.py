@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/web.py [--seconds S] [--no-save]   (after python3 dev.py bench)
 
 Starts ``kowah serve`` in its own process on 127.0.0.1 (saving games in a temporary folder,
-as it does by default), warms it up with a few seconds of play, then plays with 1 and with 50 concurrent clients, each its own game
-against two ``normal`` AIs: every request is one action of seat 0 (the first legal one, or a
-declaration) and its answer includes the AIs' replies. Prints the round-trip time of an
-action (p50, p99) and the games finished per second.
+as it does by default), warms it up with a few seconds of play, then plays with 1 and with 50
+concurrent clients, each its own game against two ``normal`` AIs: every request is one action
+of seat 0 (the first legal one, or a declaration) and its answer includes the AIs' replies.
+Prints the round-trip time of an action (p50, p99), the games finished per second and the
+server's CPU time per action.
 
 Target (issue 12): p99 <= 50 ms with 50 clients and normal opponents.
 """
