@@ -406,3 +406,23 @@ def test_the_ai_strength_applies_to_the_next_deal_and_is_remembered(page: Page, 
     page.reload()
     idle(page)
     assert page.locator("select[name=opponents]").input_value() == "random"
+
+
+def test_a_second_tab_that_acts_on_an_old_state_is_told_and_catches_up(browser: Browser,
+                                                                       server: str) -> None:
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    open_table(first, server)
+    second.goto(f"{server}/?pace=0&lang=cs")  # the same game (one localStorage), in Czech
+    idle(second)
+    version = state(first)["version"]
+    first.locator(A_MOVE).first.click()
+    idle(first)
+    second.locator(A_MOVE).first.click()  # acts on the old state: 409, nothing changes
+    idle(second)
+    assert second.locator("[data-alert]").inner_text() == translator("cs").gettext(
+        "web", MESSAGES["error.stale"])
+    now = state(first)
+    assert now["version"] > version
+    assert second.locator("[data-stock]").inner_text() == str(now["stock"])
+    context.close()
