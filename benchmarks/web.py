@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/web.py [--seconds S] [--no-save]   (after python3 dev.py bench)
 
 Starts ``kowah serve`` in its own process on 127.0.0.1 (saving games in a temporary folder,
-as it does by default), then plays with 1 and with 50 concurrent clients, each its own game
-against two ``normal`` AIs: every request is one action of seat 0 (the first legal one, or a
-declaration) and its answer includes the AIs' replies. Prints the round-trip time of an
-action (p50, p99) and the games finished per second.
+as it does by default), warms it up with a few seconds of play, then plays with 1 and with 50
+concurrent clients, each its own game against two ``normal`` AIs: every request is one action
+of seat 0 (the first legal one, or a declaration) and its answer includes the AIs' replies.
+Prints the round-trip time of an action (p50, p99), the games finished per second and the
+server's CPU time per action.
 
 Target (issue 12): p99 <= 50 ms with 50 clients and normal opponents.
 """
@@ -116,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", default="normal", help="AI strength (default: normal)")
     parser.add_argument("--clients", default="1,50", help="client counts to run (default: 1,50)")
     parser.add_argument("--no-save", action="store_true", help="keep games in memory (default: save)")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds of play before measuring, so that the server's caches are "
+                             "as warm as in a server that has run a while (default 3)")
     args = parser.parse_args(argv)
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
@@ -138,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{args.seconds:g} s per run")
             print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
                   f"{'games/s':>8} {'server CPU ms/action':>21}")
+            if args.warmup > 0:
+                run(port, 10, args.warmup, args.opponents)
             ok = True
             for count in (int(item) for item in args.clients.split(",")):
                 figures = run(port, count, args.seconds, args.opponents, server.pid)

@@ -182,7 +182,7 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("lang", ["en", "cs"])
+@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es"])
 def test_a_complete_deal_by_clicking(page: Page, server: str, lang: str) -> None:
     open_table(page, server, lang)
     t = translator(lang)
@@ -393,3 +393,36 @@ def test_the_hint_marks_the_suggested_move(page: Page, server: str) -> None:
     page.locator(".suggested").click()  # following the hint is a legal move
     idle(page)
     assert page.locator("[data-hint]").is_hidden()
+
+
+def test_the_ai_strength_applies_to_the_next_deal_and_is_remembered(page: Page, server: str) -> None:
+    open_table(page, server)
+    assert state(page)["opponents"] == "normal"
+    page.locator("select[name=opponents]").select_option("random")
+    page.locator("[data-action=new-deal]").first.click()
+    idle(page)
+    assert state(page)["opponents"] == "random"
+    assert "random" in page.locator('[data-seat="1"]').inner_text()
+    page.reload()
+    idle(page)
+    assert page.locator("select[name=opponents]").input_value() == "random"
+
+
+def test_a_second_tab_that_acts_on_an_old_state_is_told_and_catches_up(browser: Browser,
+                                                                       server: str) -> None:
+    context = browser.new_context()
+    first, second = context.new_page(), context.new_page()
+    open_table(first, server)
+    second.goto(f"{server}/?pace=0&lang=cs")  # the same game (one localStorage), in Czech
+    idle(second)
+    version = state(first)["version"]
+    first.locator(A_MOVE).first.click()
+    idle(first)
+    second.locator(A_MOVE).first.click()  # acts on the old state: 409, nothing changes
+    idle(second)
+    assert second.locator("[data-alert]").inner_text() == translator("cs").gettext(
+        "web", MESSAGES["error.stale"])
+    now = state(first)
+    assert now["version"] > version
+    assert second.locator("[data-stock]").inner_text() == str(now["stock"])
+    context.close()

@@ -32,7 +32,7 @@ from kowah.rendering import FORMATS, render_rules
 from kowah.web import engine
 from kowah.web.game import HUMAN, Game
 from kowah.web.store import Store, StoreFull
-from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, words
+from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
 
 __all__ = ["SECURITY_HEADERS", "create_app"]
 
@@ -408,5 +408,9 @@ def render_page(t: Translator) -> str:
                       ensure_ascii=False).replace("<", "\\u003c")
     words = {key.replace(".", "_").replace("-", "_"): esc(t.gettext("web", message))
              for key, message in MESSAGES.items()}
+    strengths = "".join(
+        f'<option value="{name}"{" selected" if name == "normal" else ""}>'
+        f'{esc(strength_name(t, name))}</option>' for name in PLAYERS)
     return _PAGE.substitute(words, lang=t.language, language_options=options, pack=_pack_html(t),
+                            strength_options=strengths,
                             rules=render_rules(t, "html"), data=data)

@@ -20,7 +20,7 @@ from kowah.errors import N_
 from kowah.i18n import LANGUAGES, OutcomeLike, Translator, translator
 
 __all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_strings", "player_name",
-           "words"]
+           "strength_name", "words"]
 
 #: Each language named in itself, for the language switch (never translated).
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "cs": "Čeština", "ms": "Bahasa Melayu",
@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "temperature.warm": N_("web", "warmer"),
     "temperature.cool": N_("web", "cooler"),
     "pace": N_("web", "AI pace"),
+    "strength": N_("web", "AI strength (next deal)"),
     "pace.0": N_("web", "Instant"),
     "pace.fast": N_("web", "Fast"),
     "pace.normal": N_("web", "Normal"),
@@ -148,11 +149,16 @@ def words(language: str) -> Translator:
     return translator(language)
 
 
+def strength_name(t: Translator, name: str) -> str:
+    """An AI strength (one of :data:`kowah.players.PLAYERS`) in *t*'s language."""
+    return t.gettext("player", _STRENGTHS.get(name, name))
+
+
 def player_name(t: Translator, seat: int, opponents: str) -> str:
     """How the page names *seat*: "You", or "Seat 1 · AI (normal)"."""
     if seat == 0:
         return t.gettext("web", MESSAGES["you"])
-    strength = t.gettext("player", _STRENGTHS.get(opponents, opponents))
+    strength = strength_name(t, opponents)
     return (t.gettext("web", MESSAGES["seat"]).format(seat=seat) + " · "
             + t.gettext("web", MESSAGES["ai"]).format(strength=strength))
 

@@ -34,4 +34,5 @@ setUpTabs();
 const table = new Table(document.querySelector(".table-panel"), data);
 const settings = setUpSettings(document.querySelector("[data-settings]"), (pace) => table.setPace(pace));
 table.setPace(settings.pace());
+table.opponents = settings.opponents;
 table.start();

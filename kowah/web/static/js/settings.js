@@ -63,6 +63,15 @@ export function setUp(form, onPace) {
     onPace(currentPace());
   });
 
+  const opponents = form.elements.namedItem("opponents");
+  if (values.opponents && [...opponents.options].some((option) => option.value === values.opponents)) {
+    opponents.value = values.opponents;
+  }
+  opponents.addEventListener("change", () => {
+    values.opponents = opponents.value;
+    save(values);
+  });
+
   const lang = form.elements.namedItem("lang");
   lang.addEventListener("change", () => {
     document.cookie = `kowah-lang=${encodeURIComponent(lang.value)}; path=/; max-age=31536000; SameSite=Strict`;
@@ -71,5 +80,5 @@ export function setUp(form, onPace) {
     location.assign(url.toString());
   });
   form.addEventListener("submit", (event) => event.preventDefault());
-  return { pace: currentPace };
+  return { pace: currentPace, opponents: () => opponents.value };
 }

@@ -105,7 +105,7 @@ export class Table {
     this.alert("");
     this.render();
     try {
-      const state = await api.newGame(this.lang);
+      const state = await api.newGame(this.lang, this.opponents ? { opponents: this.opponents() } : {});
       try {
         localStorage.setItem(GAME_KEY, state.id);
       } catch {
@@ -201,7 +201,7 @@ export class Table {
       await this.play(before, state);
     } catch (error) {
       if (error.status === 409 || error.status === 422) {
-        this.alert(error.body.message || error.message);
+        this.alert(error.status === 409 ? this.t("error.stale") : error.body.message || error.message);
         try {
           this.show(await api.getGame(before.id, this.lang));
         } catch (again) {
