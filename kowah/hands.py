@@ -54,6 +54,8 @@ _KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
 # Filled in place when the Kowah deck's index is loaded.
 _KOWAH_KEYS, _KOWAH_HANDS = _tables.KOWAH_KEYS, _tables.KOWAH_HANDS
 _LIMIT = _tables.LIMIT
+# The types bytes() reads item by item (a buffer such as an array would give its raw bytes).
+_SEQUENCES = frozenset({tuple, list})
 _NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found}")
 _SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found}")
 _NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the hand)")
@@ -119,9 +121,9 @@ def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
     Raises :class:`HandError` for what :func:`_check` refuses.
     """
     index = _tables.ready_index(_pack_of(pack))
-    if type(cards) is tuple or type(cards) is list:
+    if type(cards) in _SEQUENCES:
         try:
-            raw = bytes(cards)
+            raw = bytes(cards)  # type: ignore[call-overload]  # a tuple or a list
         except (TypeError, ValueError):
             pass
         else:  # the quick test of is_ready, for any pack of four copies per kind
@@ -197,7 +199,7 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     # no sort (see kowah._tables). bytes() refuses anything but ints 0-255, and a card the
     # deck lacks weighs LIMIT. A card held five times fills both places of one of the pairs
     # (a, e), (b, f), (c, g), (d, h), so a hand with four unequal pairs is valid at once.
-    if pack is KOWAH_DECK and (type(cards) is tuple or type(cards) is list):
+    if pack is KOWAH_DECK and type(cards) in _SEQUENCES:
         try:
             raw = bytes(cards)
             a, b, c, d, e, f, g, h = raw
@@ -207,8 +209,8 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
             weights = _KOWAH_WEIGHTS
             key = (weights[a] + weights[b] + weights[c] + weights[d]
                    + weights[e] + weights[f] + weights[g] + weights[h])
-            found = _KOWAH_KEYS.get(key)
-            if found is not None:  # a ready hand has this key: is it this hand?
+            if key in _KOWAH_KEYS:  # a ready hand has this key: is it this hand?
+                found = _KOWAH_KEYS[key]
                 hand = bytes(sorted(raw))
                 if _KOWAH_HANDS[8 * found:8 * found + 8] == hand or (
                         found < 0 and _tables.ready_index(pack).find(key, hand) >= 0):
@@ -317,7 +319,7 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     >>> distance(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 9m"))
     0
     """
-    if pack is KOWAH_DECK and (type(cards) is tuple or type(cards) is list):
+    if pack is KOWAH_DECK and type(cards) in _SEQUENCES:
         try:  # the hot path: a valid Kowah hand (see is_ready)
             raw = bytes(cards)
             a, b, c, d, e, f, g, h = raw
