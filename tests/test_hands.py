@@ -562,3 +562,17 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
     same = DiscardOption(option.discard, option.distance, {})
     assert option == same and hash(option) == hash(same)  # improvements are not compared
     assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
+
+
+def test_the_build_hook_needs_nothing_but_the_standard_library() -> None:
+    """hatch_build.py imports kowah._tables in the build environment (hatchling and Babel only)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import kowah._tables; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs', 'babel')))")
+    result = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
+                            text=True, check=True, cwd=root.parent)
+    assert result.stdout.strip() == "[]"
