@@ -311,11 +311,11 @@ class _LongInteger:
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object, refused when a key comes twice (which one would count is unclear)."""
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise RecordError(N_("error", "the key {key!r} appears twice in one JSON object"), key=key)
-        found[key] = value
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        key = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise RecordError(N_("error", "the key {key!r} appears twice in one JSON object"), key=key)
     return found
 
 
