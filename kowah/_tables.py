@@ -386,8 +386,19 @@ def ready_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 _DEMANDS = ("T", "TT", "P", "TP", "TTP")
 
 
+_GROUP_BEST: dict[tuple[tuple[int, ...], str], int] = {}
+
+
 def _group_best(profile: tuple[int, ...], demand: str) -> int:
-    """Most cards of a group with *profile* that a placement of *demand* can keep."""
+    """Most cards of a group with *profile* that a placement of *demand* can keep (cached:
+    a few dozen profiles, each solved once, so the first shapes of a process are cheap)."""
+    found = _GROUP_BEST.get((profile, demand))
+    if found is None:
+        found = _GROUP_BEST[profile, demand] = _solve_group(profile, demand)
+    return found
+
+
+def _solve_group(profile: tuple[int, ...], demand: str) -> int:
     honour = len(profile) == 1
     kinds = (0,) if honour else (0, 1, 2)
     options: list[Key] = (
