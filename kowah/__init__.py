@@ -16,7 +16,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
 if TYPE_CHECKING:
-    from kowah.actions import Action, ActionKind, Reason, Refusal
+    from kowah.actions import Action, ActionDict, ActionKind, Reason, Refusal
     from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
     from kowah.deal import Deal, Observation
     from kowah.errors import (
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
         waits,
     )
     from kowah.playout import Playout, random_playout
-    from kowah.record import FORMAT, Record, replay_outcome
+    from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
 
 __version__ = "0.1.0.dev0"
@@ -60,6 +60,7 @@ __all__ = [
     "MONEY_RULES",
     "SEATS",
     "Action",
+    "ActionDict",
     "ActionError",
     "ActionKind",
     "ActionTypeError",
@@ -84,6 +85,7 @@ __all__ = [
     "Playout",
     "Reason",
     "Record",
+    "RecordDict",
     "RecordError",
     "Refusal",
     "Result",
@@ -108,6 +110,7 @@ __all__ = [
 #: Where each public name lives.
 _HOMES = {
     "Action": "kowah.actions",
+    "ActionDict": "kowah.actions",
     "ActionKind": "kowah.actions",
     "Reason": "kowah.actions",
     "Refusal": "kowah.actions",
@@ -153,6 +156,7 @@ _HOMES = {
     "random_playout": "kowah.playout",
     "FORMAT": "kowah.record",
     "Record": "kowah.record",
+    "RecordDict": "kowah.record",
     "replay_outcome": "kowah.record",
     "KOWAH_RULES": "kowah.rules",
     "MONEY_RULES": "kowah.rules",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NotRequired, TypedDict
 
 import attrs
 
@@ -38,10 +38,20 @@ __all__ = [
     "SEATS",
     "TAKES",
     "Action",
+    "ActionDict",
     "ActionKind",
     "Reason",
     "Refusal",
 ]
+
+
+class ActionDict(TypedDict):
+    """An action in the form of ``kowah-record/1`` (:meth:`Action.to_dict`)."""
+
+    seat: int
+    do: str
+    card: NotRequired[str]  #: a discard's card
+    wait: NotRequired[str]  #: a declaration's wait, left out for the hand's only wait
 
 
 class ActionKind(enum.StrEnum):
@@ -188,7 +198,7 @@ class Action:
                               token=words[1], text=text) from None
         return _shared(seat, kind, card)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ActionDict:
         """The action as ``kowah-record/1`` writes it: ``{"seat": 0, "do": "discard", "card": "5c"}``.
 
         A declaration names its ``"wait"`` (left out for ``None``, the only wait); a pass is
@@ -197,9 +207,11 @@ class Action:
         >>> Action.declare(0, Card.S5).to_dict(), Action.draw(2).to_dict()
         ({'seat': 0, 'do': 'declare', 'wait': '5s'}, {'seat': 2, 'do': 'draw'})
         """
-        entry: dict[str, Any] = {"seat": self.seat, "do": self.kind.value}
-        if self.card is not None:
-            entry["card" if self.kind is ActionKind.DISCARD else "wait"] = str(self.card)
+        entry: ActionDict = {"seat": self.seat, "do": self.kind.value}
+        if self.kind is ActionKind.DISCARD:
+            entry["card"] = str(self.card)
+        elif self.card is not None:
+            entry["wait"] = str(self.card)
         return entry
 
     @classmethod

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, NotRequired, TypedDict
 
 import attrs
 
-from kowah.actions import Action, ActionKind
+from kowah.actions import Action, ActionDict, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import (
@@ -43,7 +43,7 @@ from kowah.events import Outcome
 from kowah.hands import is_ready
 from kowah.rules import KOWAH_RULES, SEATS, Rules, deck_problem
 
-__all__ = ["FORMAT", "Record", "replay_outcome"]
+__all__ = ["FORMAT", "Record", "RecordDict", "replay_outcome"]
 
 #: The format name written in every record.
 FORMAT = "kowah-record/1"
@@ -98,6 +98,17 @@ def _check_rules(instance: Record, attribute: object, rules: object) -> None:
                           value=shorten(rules))
 
 
+class RecordDict(TypedDict):
+    """A ``kowah-record/1`` object, as :meth:`Record.to_dict` writes it."""
+
+    format: str
+    pack: NotRequired[str]  #: "money" for the money pack; left out for the Kowah deck
+    deck: list[str]
+    first: int
+    actions: list[ActionDict]
+    passed: NotRequired[bool]  #: written only when true
+
+
 @attrs.frozen
 class Record:
     """A deal's deck order, first seat and actions (without passes or claims).
@@ -148,18 +159,21 @@ class Record:
                       and is_ready(hand, deal.rules.pack))
         return cls(deal.deck, deal.first, history, rules=deal.rules, passed=passed)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RecordDict:
         """The record as a JSON-ready ``dict``.
 
         >>> Record([], 0, [Action.draw(0), Action.discard(0, Card.M9)]).to_dict()["actions"]
         [{'seat': 0, 'do': 'draw'}, {'seat': 0, 'do': 'discard', 'card': '9m'}]
         """
-        record: dict[str, Any] = {"format": FORMAT}
-        if self.rules.pack_name != "kowah":  # a record without "pack" is the Kowah deck (R2)
-            record["pack"] = self.rules.pack_name
-        # A declaration's wait left out stays out (Action.to_dict).
-        record.update(deck=[str(card) for card in self.deck], first=self.first,
-                      actions=[action.to_dict() for action in self.actions])
+        deck = [str(card) for card in self.deck]
+        actions = [action.to_dict() for action in self.actions]  # a wait left out stays out
+        pack = self.rules.pack_name or "kowah"
+        record: RecordDict
+        if pack == "kowah":  # a record without "pack" is the Kowah deck (R2)
+            record = {"format": FORMAT, "deck": deck, "first": self.first, "actions": actions}
+        else:
+            record = {"format": FORMAT, "pack": pack, "deck": deck, "first": self.first,
+                      "actions": actions}
         if self.passed:
             record["passed"] = True
         return record

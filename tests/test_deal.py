@@ -235,8 +235,7 @@ def test_text_and_dict_forms_round_trip(action: Action) -> None:
     assert Action.parse(str(action), seat=action.seat) is action
     assert Action.parse(str(action).upper(), seat=action.seat) is action
     assert Action.from_dict(action.to_dict()) is action
-    entry = action.to_dict()
-    del entry["seat"]
+    entry = {key: value for key, value in action.to_dict().items() if key != "seat"}
     assert Action.from_dict(entry, seat=action.seat) is action
     assert eval(repr(action), {"Action": Action, "Card": Card}) == action
 

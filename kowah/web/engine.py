@@ -34,7 +34,7 @@ class Refused:
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The record's own form of *action*: ``{"seat": 0, "do": "discard", "card": "5c"}``."""
-    return action.to_dict()
+    return dict(action.to_dict())
 
 
 def action_from_dict(data: Mapping[str, Any], seat: int) -> Action:

@@ -212,7 +212,7 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The deal's ``kowah-record/1`` object (give it out only once the deal is over)."""
-        return Record.from_deal(self.deal).to_dict()
+        return dict(Record.from_deal(self.deal).to_dict())
 
     def saved(self) -> dict[str, Any]:
         """The record plus the keys that restore the game exactly (readers ignore extra keys)."""
