@@ -443,7 +443,7 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
         if not 0 <= pace <= 60:  # also refuses nan and inf
             # The value as it was typed: "-5", not "-5.0".
             raise KowahError(N_("error", "--pace must be a number of seconds from 0 to 60, not {value}"),
-                             value=printable(args.pace, 40))
+                             value=printable(args.pace, 40) or "''")
     if args.record is not None:
         check_record_path(t, args.record)  # the same open as the save at the end
     return play_in_terminal(t, seed=args.seed, opponents=args.opponents, record_path=args.record,

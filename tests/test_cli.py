@@ -255,7 +255,7 @@ def test_an_unknown_language_in_the_environment_falls_back_quietly(
     assert code == 0 and "Wait: 1c (One of Coins)" in out and err == ""
 
 
-@pytest.mark.parametrize("pace", ["inf", "nan", "-1", "61", "1e300"])
+@pytest.mark.parametrize("pace", ["inf", "nan", "-1", "61", "1e300", "", "fast"])
 def test_play_refuses_a_pace_out_of_range(capsys: pytest.CaptureFixture[str], pace: str) -> None:
     code, out, err = run(capsys, "--lang", "en", "play", "--pace", pace)
     assert code == 2 and out == ""
