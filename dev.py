@@ -104,13 +104,20 @@ def setup(extras: str) -> None:
 
 
 def run(command: list[str]) -> None:
-    """Run *command* in the project folder; stop with its exit code if it fails."""
-    try:
-        result = subprocess.run(command, cwd=ROOT)
-    except KeyboardInterrupt:
-        raise SystemExit(130) from None
-    if result.returncode:
-        raise SystemExit(result.returncode)
+    """Run *command* in the project folder; stop with its exit code if it fails.
+
+    Ctrl-C reaches the command too (it is in the terminal's foreground group): dev.py waits
+    for it to finish (``kowah play`` saves its record and says goodbye) instead of killing it.
+    """
+    with subprocess.Popen(command, cwd=ROOT) as process:
+        while True:
+            try:
+                code = process.wait()
+                break
+            except KeyboardInterrupt:
+                continue
+    if code:
+        raise SystemExit(code if code > 0 else 128 - code)
 
 
 def tool(name: str) -> str:

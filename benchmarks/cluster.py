@@ -31,7 +31,8 @@ def main() -> None:
     print(f"no Dask, one process: {args.deals / (time.perf_counter() - start):.0f} deals/s")
     for workers in (1, 2):
         with distributed.LocalCluster(host="127.0.0.1", n_workers=workers, threads_per_worker=1,
-                                      processes=True, dashboard_address=None) as cluster, \
+                                      processes=True, dashboard_address=None,
+                                      scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster, \
                 distributed.Client(cluster) as client:
             executor = client.get_executor()
             simulate(100 * workers, SEATS, seed=99, executor=executor)  # warm every worker

@@ -18,13 +18,14 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from kowah.cards import Card
+from kowah.errors import printable
 
-__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "RESET", "SUIT_COLOURS", "Screen", "columns",
-           "indent", "terminal_width", "wrap"]
+__all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "LINE_LIMIT", "RESET", "SUIT_COLOURS", "Interrupted",
+           "Quit", "Screen", "columns", "indent", "terminal_width", "wrap"]
 
 # ANSI colours (only when the table is told to use them): suits and honours, and emphasis.
 RESET = "\033[0m"
@@ -105,17 +106,39 @@ def wrap(text: str, width: int, indent: int | None = None) -> list[str]:
     return lines
 
 
-class Screen:
-    """Lines and prompts on one output stream: wrapped to *width*, coloured when *color*."""
+class Quit(Exception):
+    """The person asked to stop, or the input ended."""
 
-    def __init__(self, stdout: TextIO, color: bool, width: int | None = None) -> None:
+
+class Interrupted(Quit):
+    """The person pressed Ctrl-C."""
+
+
+#: The longest typed line read (a longer one is read on and dropped, so memory stays small).
+LINE_LIMIT = 4096
+class Screen:
+    """Lines and prompts on one output stream (wrapped to *width*, coloured when *color*),
+    and typed lines from *stdin*."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, color: bool, width: int | None = None) -> None:
+        self.stdin = stdin
         self.stdout = stdout
         self.color = color
-        self.width = width if width is not None else terminal_width(stdout)
+        self.fixed_width = width
+        try:
+            self.echo_free = stdin.isatty()  # a terminal echoes what is typed itself
+        except (AttributeError, ValueError):
+            self.echo_free = False
+
+    @property
+    def width(self) -> int:
+        """The width to wrap to: as given, or the terminal's now (it may have been resized)."""
+        return self.fixed_width if self.fixed_width is not None else terminal_width(self.stdout)
 
     def write(self, text: str = "") -> None:
+        width = self.width
         for line in text.split("\n"):
-            for part in wrap(line, self.width, indent=indent(line)):
+            for part in wrap(line, width, indent=indent(line)):
                 self.stdout.write(part + "\n")
         self.stdout.flush()
 
@@ -150,6 +173,65 @@ class Screen:
             self.stdout.write(line + "\n")
         self.stdout.write(lines[-1] + " ")
         self.stdout.flush()
+
+    def read_line(self) -> str | None:
+        """One typed line, at most :data:`LINE_LIMIT` characters kept; ``None`` at the end."""
+        try:
+            line = self.stdin.readline(LINE_LIMIT)
+            if not line:
+                return None
+            if not line.endswith("\n"):  # an over-long line: drop the rest of it
+                more = line
+                while more and not more.endswith("\n"):
+                    more = self.stdin.readline(LINE_LIMIT)
+        except KeyboardInterrupt:
+            raise Interrupted from None
+        except UnicodeDecodeError:  # a stream that is not UTF-8 (the command reads with errors=replace)
+            return "\ufffd"
+        except (OSError, ValueError):  # the input was closed under us
+            return None
+        return line
+
+    def ask(self, prompt: str) -> str:
+        try:
+            self.prompt(prompt)
+            line = self.read_line()
+        except Interrupted:
+            self.stdout.write("\n")  # the shell's prompt must not follow ours on one line
+            raise
+        if line is None:
+            self.write()
+            raise Quit
+        text = line.strip()
+        if not self.echo_free:
+            self.write(printable(text, 60))  # piped input: show it, so the transcript reads well
+        return text
+
+    def height(self) -> int:
+        """The terminal's height in lines, or 0 when the output is not a terminal."""
+        try:
+            if self.stdout.isatty():
+                return os.get_terminal_size(self.stdout.fileno()).lines
+        except (AttributeError, ValueError, OSError):
+            pass
+        return 0
+
+    def page(self, text: str, more: str, stop: Callable[[str], bool]) -> None:
+        """Write *text*; to a person at a terminal, a screenful at a time, asking *more*
+        between screens until *stop* says so of the answer. Piped, all at once."""
+        height = self.height()
+        if not (self.echo_free and height > 4):
+            self.write(text)
+            return
+        width = self.width
+        lines = [part for line in text.split("\n") for part in wrap(line, width, indent=indent(line))]
+        size = height - 2
+        for start in range(0, len(lines), size):
+            if start and stop(self.ask(more)):
+                return
+            for line in lines[start:start + size]:
+                self.stdout.write(line + "\n")
+            self.stdout.flush()
 
     def problem(self, message: str) -> None:
         self.write("  " + self.style(message, ALERT))

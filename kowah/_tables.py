@@ -293,7 +293,7 @@ def write_data(folder: str) -> list[str]:
     return written
 
 
-def _read_data(pack: Pack) -> bytes | None:
+def read_data(pack: Pack) -> bytes | None:
     """The shipped index file of *pack*, if there is one made from these sources."""
     name = DATA_FILES.get(pack.name)
     if name is None or pack.counts != SHIPPED_COUNTS.get(pack.name):
@@ -326,7 +326,7 @@ def ready_index(pack: Pack) -> ReadyIndex:
         return known[1]
     index = _INDEXES.get(pack)
     if index is None:
-        data = _read_data(pack)
+        data = read_data(pack)
         if data is None:
             data = encode(pack, build_table(pack))
         index = _INDEXES[pack] = ReadyIndex(pack, data, KOWAH_KEYS if pack == KOWAH_DECK else None)

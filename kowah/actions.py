@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -30,7 +30,18 @@ from kowah.cards import Card
 from kowah.errors import N_, ActionError, ActionTypeError, CardParseError, format_message, shorten
 from kowah.rules import SEATS
 
-__all__ = ["SEATS", "Action", "ActionKind", "Reason", "Refusal"]
+__all__ = [
+    "DECLARES",
+    "DISCARDS",
+    "DRAWS",
+    "PASSES",
+    "SEATS",
+    "TAKES",
+    "Action",
+    "ActionKind",
+    "Reason",
+    "Refusal",
+]
 
 
 class ActionKind(enum.StrEnum):
@@ -108,18 +119,18 @@ class Action:
     @classmethod
     def draw(cls, seat: int) -> Action:
         """Draw the top card of the stock (R10)."""
-        return _DRAW[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.DRAW)
+        return DRAWS[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.DRAW)
 
     @classmethod
     def take(cls, seat: int) -> Action:
         """Take the latest discard (R10)."""
-        return _TAKE[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.TAKE)
+        return TAKES[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.TAKE)
 
     @classmethod
     def discard(cls, seat: int, card: Card) -> Action:
         """Discard *card* (R10)."""
         if type(seat) is int and 0 <= seat < SEATS and type(card) is Card:
-            return _DISCARD[seat][card]
+            return DISCARDS[seat][card]
         return cls(seat, ActionKind.DISCARD, card)
 
     @classmethod
@@ -130,7 +141,7 @@ class Action:
     @classmethod
     def pass_(cls, seat: int) -> Action:
         """Decline to declare after one's own discard (R11: declaring is never forced)."""
-        return _PASS[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.PASS)
+        return PASSES[seat] if type(seat) is int and 0 <= seat < SEATS else cls(seat, ActionKind.PASS)
 
     @classmethod
     def parse(cls, text: str, *, seat: int) -> Action:
@@ -265,16 +276,24 @@ _MISSING = N_("error", "missing key {key!r}")
 _KINDS = {kind.value: kind for kind in ActionKind}
 
 # Every action is built once and shared, so legal-action lists cost no allocation and
-# membership tests compare by identity first.
-_DRAW = tuple(Action(seat, ActionKind.DRAW) for seat in range(SEATS))
-_TAKE = tuple(Action(seat, ActionKind.TAKE) for seat in range(SEATS))
-_PASS = tuple(Action(seat, ActionKind.PASS) for seat in range(SEATS))
-_DISCARD = tuple(tuple(Action(seat, ActionKind.DISCARD, card) for card in Card) for seat in range(SEATS))
-_DECLARE = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card) for seat in range(SEATS))
+# membership tests compare by identity first. Fast players may index these tables directly.
+
+#: The shared draw of each seat: ``DRAWS[seat] is Action.draw(seat)``.
+DRAWS: Final = tuple(Action(seat, ActionKind.DRAW) for seat in range(SEATS))
+#: The shared take of each seat.
+TAKES: Final = tuple(Action(seat, ActionKind.TAKE) for seat in range(SEATS))
+#: The shared pass of each seat.
+PASSES: Final = tuple(Action(seat, ActionKind.PASS) for seat in range(SEATS))
+#: The shared discards: ``DISCARDS[seat][card] is Action.discard(seat, card)``.
+DISCARDS: Final = tuple(tuple(Action(seat, ActionKind.DISCARD, card) for card in Card)
+                        for seat in range(SEATS))
+#: The shared declarations: ``DECLARES[seat][wait] is Action.declare(seat, wait)``.
+DECLARES: Final = tuple(tuple(Action(seat, ActionKind.DECLARE, card) for card in Card)
+                        for seat in range(SEATS))
 _ONLY_WAIT = tuple(Action(seat, ActionKind.DECLARE) for seat in range(SEATS))
-_CARDLESS = {ActionKind.DRAW: _DRAW, ActionKind.TAKE: _TAKE, ActionKind.PASS: _PASS,
+_CARDLESS = {ActionKind.DRAW: DRAWS, ActionKind.TAKE: TAKES, ActionKind.PASS: PASSES,
              ActionKind.DECLARE: _ONLY_WAIT}
-_CARDED = {ActionKind.DISCARD: _DISCARD, ActionKind.DECLARE: _DECLARE}
+_CARDED = {ActionKind.DISCARD: DISCARDS, ActionKind.DECLARE: DECLARES}
 
 
 def _shared(seat: int, kind: ActionKind, card: Card | None) -> Action:

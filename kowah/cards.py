@@ -24,9 +24,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-import attrs
-
 from kowah._quote import printable
+from kowah._value import Frozen
 from kowah.errors import N_, CardParseError, DeckError, KowahTypeError
 
 if TYPE_CHECKING:
@@ -259,8 +258,7 @@ def _counts_converter(value: Iterable[int]) -> tuple[int, ...]:
     return counts
 
 
-def _check_counts(instance: Pack, attribute: attrs.Attribute[tuple[int, ...]],
-                  value: tuple[int, ...]) -> None:
+def _check_counts(value: tuple[int, ...]) -> None:
     if len(value) > KINDS:
         raise DeckError(N_("error", "a pack needs a count for each of the {kinds} kinds of card, "
                                     "and no more"), kinds=KINDS)
@@ -273,23 +271,38 @@ def _check_counts(instance: Pack, attribute: attrs.Attribute[tuple[int, ...]],
                             most=MAX_COPIES, card=_CODES[kind], value=count)
 
 
-def _check_name(instance: Pack, attribute: attrs.Attribute[str], value: str) -> None:
+def _check_name(value: str) -> None:
     if not isinstance(value, str):
         raise KowahTypeError(N_("error", "a pack's name must be text, not {value!r}"), value=value)
 
 
-@attrs.frozen
-class Pack:
+class Pack(Frozen):
     """A pack of cards: how many copies of each of the 33 kinds it holds (R1, R2).
+
+    A frozen value (equal, and hashed alike, when its name and counts are).
 
     >>> KOWAH_DECK.name, KOWAH_DECK.copies(Card.C5), KOWAH_DECK.copies(Card.WS)
     ('Kowah deck', 4, 0)
     >>> Card.MK in KOWAH_DECK, Card.MK in MONEY_PACK
     (False, True)
+    >>> Pack("tiny", [1] * 24 + [0] * 9) == Pack("tiny", (1,) * 24 + (0,) * 9)
+    True
+    >>> Pack("one", [1] + [0] * 32)
+    Pack(name='one', counts=(1, 0, 0, ..., 0))
     """
 
-    name: str = attrs.field(validator=_check_name)
-    counts: tuple[int, ...] = attrs.field(converter=_counts_converter, validator=_check_counts)
+    __slots__ = ("counts", "name")
+    _fields = ("name", "counts")
+    #: What the pack is called in messages (``"Kowah deck"``).
+    name: str
+    #: Copies of each kind, by card index (33 counts).
+    counts: tuple[int, ...]
+
+    def __init__(self, name: str, counts: Iterable[int]) -> None:
+        _check_name(name)
+        checked = _counts_converter(counts)
+        _check_counts(checked)
+        self._set(name=name, counts=checked)
 
     @property
     def kinds(self) -> tuple[Card, ...]:

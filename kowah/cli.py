@@ -357,23 +357,21 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
     return 1
 
 
-#: The most a record file may hold; a record is a few kilobytes (and /dev/zero is endless).
-RECORD_LIMIT = 1 << 20
-
-
 def _read_record(path: Path, t: Translator) -> bytes:
-    """The bytes of a record file, read with a bound; a problem is a RecordError in our words."""
+    """The bytes of a record file, read with a bound (a record is a few kilobytes, and
+    /dev/zero is endless); a problem is a RecordError in our words."""
     from kowah.errors import RecordError
+    from kowah.record import MAX_SIZE
 
     try:
         with path.open("rb") as handle:
-            data = handle.read(RECORD_LIMIT + 1)
+            data = handle.read(MAX_SIZE + 1)
     except (OSError, ValueError) as error:
         raise RecordError(N_("error", "cannot read the file: {reason}"),
                           reason=os_reason(t, error)) from None
-    if len(data) > RECORD_LIMIT:
-        raise RecordError(N_("error", "the file is larger than {size} MiB: not a game record"),
-                          size=RECORD_LIMIT >> 20)
+    if len(data) > MAX_SIZE:
+        raise RecordError(N_("error", "the file holds more than {limit} bytes: too large for a game "
+                                      "record"), limit=MAX_SIZE)
     return data
 
 

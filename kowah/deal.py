@@ -28,7 +28,7 @@ offers (R8) are :func:`kowah.hands.waits`; a seat's *declared* wait is its publi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -49,7 +49,6 @@ from kowah.rules import KOWAH_RULES, Rules, deck_problem
 
 __all__ = ["SEATS", "Deal", "Observation"]
 
-_CARDS: tuple[Card, ...] = tuple(Card)
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
 
 
@@ -59,7 +58,9 @@ def _seat(seat: object) -> int:
         return seat
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS:
         return int(seat)  # an int subclass (an IntEnum of seats, say)
-    raise KowahError(N_("error", "there is no seat {seat}"), seat=shorten(seat))
+    # A bool, a float or a str is a value of the wrong type: a TypeError too.
+    error = KowahError if isinstance(seat, int) and not isinstance(seat, bool) else KowahTypeError
+    raise error(N_("error", "there is no seat {seat}"), seat=shorten(seat))
 
 
 def _check_action(action: object) -> None:
@@ -190,7 +191,7 @@ class Deal:
 
     def __init__(self, deck: Sequence[Card], first: int, rules: Rules = KOWAH_RULES) -> None:
         rules = _check_rules(rules)
-        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
             raise KowahTypeError(N_("error", "a deck must be a sequence of Card values, not {value} of "
                                              "type {type}"), value=shorten(deck), type=type(deck).__name__)
         deck = tuple(deck)

@@ -1,8 +1,9 @@
 """Ready hands, waits, splits and distance to ready (R4–R8).
 
 Eight cards are *ready* (checki) when they split into two triples and a pair that obey the
-same-rank rule (R7). Every ready hand of the deck is computed once, when the module is first
-imported, so the check costs one sort and one dictionary lookup:
+same-rank rule (R7). Every ready hand of the deck is computed from the rules when the package
+is built, and loaded on first use in about a millisecond; the check then costs about one
+dictionary lookup, with the cards in any order (see ``kowah._tables``):
 
 >>> from kowah import parse_cards
 >>> is_ready(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c"))
@@ -21,16 +22,15 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-import attrs
-
 from kowah import _tables
 from kowah._tables import CARDS as _CARDS
 from kowah._tables import GROUP as _GROUP
 from kowah._tables import kept as _kept
 from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
+from kowah._value import Frozen
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
-from kowah.errors import N_, HandError, KowahTypeError
+from kowah.errors import N_, HandError, KowahTypeError, shorten
 
 __all__ = [
     "HAND_SIZE",
@@ -66,25 +66,11 @@ def _pack_of(pack: object) -> Pack:
     return pack
 
 
-def _show(value: object) -> str:
-    """A short, printable description of a value for a message."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        text = str(value) if -10 ** 30 < value < 10 ** 30 else f"an integer of {value.bit_length()} bits"
-    else:
-        try:
-            text = repr(value)
-        except Exception:  # a broken __repr__ must not hide the error being reported
-            text = f"<{type(value).__name__} object>"
-    if len(text) > 60:
-        text = text[:40] + "..." + text[-17:]
-    return text if text.isprintable() else text.encode("ascii", "backslashreplace").decode()
-
-
 def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
     """*cards* as a tuple, or a HandError when it is not a collection of cards."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         # Text is read with parse_cards, not taken letter by letter.
-        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=_show(cards))
+        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=shorten(cards))
     return tuple(cards)
 
 
@@ -104,7 +90,7 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
         except TypeError:
             index = -1
         if not 0 <= index < KINDS:
-            raise HandError(_NOT_A_CARD, found=_show(item), position=position)
+            raise HandError(_NOT_A_CARD, found=shorten(item), position=position)
         hand.append(_CARDS[index])
     if len(hand) not in sizes:
         raise HandError(
@@ -251,18 +237,29 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
 _NO_WAITS: frozenset[Card] = frozenset()
 
 
-@attrs.frozen
-class Split:
+class Split(Frozen):
     """One way to split a ready hand: two triples and a pair (R6). The pair's card is the wait.
+
+    A frozen value, equal to another with the same triples and pair.
 
     >>> from kowah import parse_cards
     >>> split = splits(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))[-1]
     >>> str(split), split.wait
     ('9c 9s 9m | 9c 9s 9m | 1c 1c', Card.C1)
+    >>> split
+    Split(triples=((Card.C9, Card.S9, Card.M9), (Card.C9, Card.S9, Card.M9)), pair=(Card.C1, Card.C1))
     """
 
+    __slots__ = ("pair", "triples")
+    _fields = ("triples", "pair")
+    #: The two triples (R4).
     triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]]
+    #: The pair (R5): two copies of the wait.
     pair: tuple[Card, Card]
+
+    def __init__(self, triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]],
+                 pair: tuple[Card, Card]) -> None:
+        self._set(triples=triples, pair=pair)
 
     @property
     def wait(self) -> Card:
@@ -350,7 +347,7 @@ def _seen_cards(seen: object) -> tuple[Card, ...]:
             index = -1
         if not 0 <= index < KINDS:
             raise HandError(N_("error", "{found} is not a card (item {position} of the seen cards)"),
-                            found=_show(item), position=position)
+                            found=shorten(item), position=position)
         found.append(_CARDS[index])
     return tuple(found)
 
@@ -391,13 +388,24 @@ def improvements(
     return found
 
 
-@attrs.frozen
-class DiscardOption:
-    """What discarding one card of a nine-card hand leaves: its distance and improvements."""
+class DiscardOption(Frozen):
+    """What discarding one card of a nine-card hand leaves: its distance and improvements.
 
+    A frozen value; two options are equal when their discard and distance are.
+    """
+
+    __slots__ = ("discard", "distance", "improvements")
+    _fields = ("discard", "distance", "improvements")
+    _compared = ("discard", "distance")
+    #: The card discarded.
     discard: Card
+    #: The distance to ready of the eight cards left (:func:`distance`).
     distance: int
-    improvements: dict[Card, int] = attrs.field(eq=False)
+    #: The cards that would improve them, with their unseen copies (:func:`improvements`).
+    improvements: dict[Card, int]
+
+    def __init__(self, discard: Card, distance: int, improvements: dict[Card, int]) -> None:
+        self._set(discard=discard, distance=distance, improvements=improvements)
 
     @property
     def unseen(self) -> int:

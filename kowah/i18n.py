@@ -23,11 +23,9 @@ import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-import attrs
-
-from kowah.actions import Action, ActionKind, Refusal
+from kowah._value import Frozen
 from kowah.cards import Card, format_cards
 from kowah.errors import (
     N_,
@@ -38,6 +36,9 @@ from kowah.errors import (
     RulesFormatError,
     format_message,
 )
+
+if TYPE_CHECKING:
+    from kowah.actions import Action, Refusal
 
 __all__ = [
     "LANGUAGES",
@@ -334,8 +335,7 @@ def _format_param(value: Any) -> Any:
     return str(value) if isinstance(value, Card) else value
 
 
-@attrs.frozen
-class Translator:
+class Translator(Frozen):
     """Text in one language: messages, card names, lists, numbers, errors and outcomes.
 
     Get one with :func:`translator`; it wraps a gettext catalogue and never installs it
@@ -348,8 +348,18 @@ class Translator:
     ('1 carta', '96 carte')
     """
 
+    # A frozen value (kowah._value: no attrs on the way of `kowah check`), equal by language.
+    __slots__ = ("_catalogue", "language")
+    _fields = ("language", "_catalogue")
+    _compared = ("language",)
     language: str
-    _catalogue: _gettext.NullTranslations = attrs.field(eq=False, repr=False)
+    _catalogue: _gettext.NullTranslations
+
+    def __init__(self, language: str, catalogue: _gettext.NullTranslations) -> None:
+        self._set(language=language, _catalogue=catalogue)
+
+    def __repr__(self) -> str:
+        return f"Translator(language={self.language!r})"
 
     def gettext(self, context: str, message: str) -> str:
         """*message* of *context* translated (``pgettext``)."""
@@ -427,6 +437,8 @@ class Translator:
         out = {key: _format_param(value) for key, value in params.items()}
         if isinstance(out.get("pack"), str) and out["pack"] in _PACKS:
             out["pack"] = self.gettext("card", _PACKS[out["pack"]])
+        from kowah.actions import Action  # imported when needed: kowah check needs no actions
+
         if isinstance(out.get("action"), Action):
             out["action"] = self.action(out["action"])
         return out
@@ -439,7 +451,7 @@ class Translator:
         'scartare 5c'
         """
         kind = action.kind.value
-        if action.kind is ActionKind.DECLARE and action.card is None:
+        if kind == "declare" and action.card is None:
             kind = "declare-only-wait"
         return self.gettext("action", _ACTIONS[kind]).format(card=str(action.card))
 

@@ -26,21 +26,21 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from kowah._tables import ready_table
-from kowah.actions import _DECLARE, _DISCARD, _DRAW, _PASS, _TAKE, Action, ActionKind, Reason
+from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, TAKES, Action, ActionKind, Reason
 from kowah.cards import Card, Pack, format_cards
 from kowah.errors import N_, KowahTypeError, shorten
 from kowah.events import Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE, ready_hands
+from kowah.hands import HAND_SIZE, is_ready, waits
 from kowah.rules import SEATS, Rules
 
 if TYPE_CHECKING:
     from kowah.deal import Deal
 
-__all__ = ["Playout", "random_playout"]
+__all__ = ["Playout", "ReadyHands", "random_playout"]
 
 _AFTER = (1, 2, 0)  # the next seat in rotation (R9)
 _BEFORE = (2, 0, 1)  # the previous seat
@@ -49,6 +49,32 @@ _STARTING, _DISCARDING = Phase.START, Phase.DISCARD
 _CLAIMANTS = ((1, 2), (2, 0), (0, 1))  # the other seats in rotation order from each seat (R14)
 #: A :meth:`Playout.scalars`: claims, stock, turn, phase, window, latest, drawn, taken, outcome.
 Scalars = tuple[bool, int, int, Phase, int | None, Card | None, Card | None, Card | None, Outcome | None]
+
+
+_Waits = frozenset[Card] | tuple[()]
+
+
+class ReadyHands(Protocol):
+    """What :attr:`Playout.table` offers: ``hand in table`` and ``table.get(hand, default)``."""
+
+    def __contains__(self, hand: object, /) -> bool: ...
+    def get(self, hand: tuple[Card, ...], default: _Waits, /) -> _Waits: ...
+
+
+class _Checker:
+    """The ready hands of a pack through :func:`kowah.hands.is_ready` and
+    :func:`~kowah.hands.waits`: nothing to build before the first deal."""
+
+    __slots__ = ("pack",)
+
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
+
+    def __contains__(self, hand: object) -> bool:
+        return is_ready(hand, self.pack)  # type: ignore[arg-type]  # a hand the deal holds
+
+    def get(self, hand: tuple[Card, ...], default: _Waits) -> _Waits:
+        return waits(hand, self.pack) or default
 
 
 class Playout:
@@ -67,10 +93,11 @@ class Playout:
 
     #: The rules played by.
     rules: Rules
-    #: The ready hands of the rules' pack, each with its waits (R6, R8), looked up by the hand
-    #: as a sorted tuple: :func:`kowah.hands.ready_hands`, which costs nothing to start, or
-    #: the dict of them all where many deals are played (:func:`random_playout`).
-    table: Mapping[tuple[Card, ...], frozenset[Card]]
+    #: The ready hands of the rules' pack (R6), looked up by the hand as a sorted tuple: ``in``
+    #: tells a ready hand, ``get`` gives its waits (R8). For a Deal, :func:`kowah.hands.is_ready`
+    #: and :func:`~kowah.hands.waits`, which cost nothing to start; where many deals are played
+    #: (:func:`random_playout`), the dict of them all.
+    table: ReadyHands
     #: The deck order (R9): three hands of eight, then the stock.
     deck: tuple[Card, ...]
     #: Each seat's cards, sorted.
@@ -103,7 +130,7 @@ class Playout:
         """The state before the first action: *deck* must be an order of ``rules.pack``."""
         self = cls.__new__(cls)
         self.rules, self.deck = rules, deck
-        self.table = ready_hands(rules.pack)
+        self.table = _Checker(rules.pack)
         self.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(SEATS)]
         self.piles = [[] for _ in range(SEATS)]
         self.declared = [None] * SEATS
@@ -134,7 +161,16 @@ class Playout:
 
     def undo(self, action: Action, before: Scalars) -> None:
         """Take back the step of *action* (a declaration naming its wait), which was made from
-        a state with the :meth:`scalars` *before*: the lists and the scalars are as they were."""
+        a state with the :meth:`scalars` *before*: the lists and the scalars are as they were.
+
+        >>> from kowah import Action, Deal
+        >>> playout = Deal.shuffled(seed=2).playout()
+        >>> seat, before, hand = playout.turn, playout.scalars(), list(playout.hands[playout.turn])
+        >>> playout.step(Action.draw(seat))
+        >>> playout.undo(Action.draw(seat), before)
+        >>> playout.scalars() == before and playout.hands[seat] == hand
+        True
+        """
         seat, kind = action.seat, action.kind
         if kind is ActionKind.DRAW:
             self.hands[seat].remove(self.deck[before[1]])  # the card it drew
@@ -181,18 +217,18 @@ class Playout:
             return ()
         actions: list[Action] = []
         if seat == self.window:
-            actions += [_DECLARE[seat][wait] for wait in self.waits(seat)]
-            actions.append(_PASS[seat])
+            actions += [DECLARES[seat][wait] for wait in self.waits(seat)]
+            actions.append(PASSES[seat])
         if seat != self.turn:
             return tuple(actions)
         if self.phase is Phase.START:
-            actions.append(_DRAW[seat])
+            actions.append(DRAWS[seat])
             if self.latest is not None:
-                actions.append(_TAKE[seat])
+                actions.append(TAKES[seat])
         elif self.declared[seat] is not None:
-            actions.append(_DISCARD[seat][self.drawn])  # type: ignore[index]
+            actions.append(DISCARDS[seat][self.drawn])  # type: ignore[index]
         else:
-            discards = _DISCARD[seat]
+            discards = DISCARDS[seat]
             taken = self.taken
             actions += [discards[card] for card in dict.fromkeys(self.hands[seat]) if card is not taken]
         return tuple(actions)
@@ -364,14 +400,14 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
     random_ = rng.random
     hands, declared = state.hands, state.declared
     draw, take, discard = state.draw, state.take, state.discard
-    draws, takes, discards, fromkeys = _DRAW, _TAKE, _DISCARD, dict.fromkeys
+    draws, takes, discards, fromkeys = DRAWS, TAKES, DISCARDS, dict.fromkeys
     actions: list[Action] = []
     record = actions.append
     ended: Outcome | None
     if state.phase is _DISCARDING:  # the seat to move has drawn or taken already
         seat = state.turn
         card = _random_discard(state, seat, random_)
-        record(_DISCARD[seat][card])
+        record(DISCARDS[seat][card])
         ended = discard(seat, card)
         if ended is not None:
             return ended, actions
@@ -381,7 +417,7 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
             options: Sequence[Card] = state.waits(window)
             choice = int(random_() * (len(options) + 1))
             if choice < len(options):
-                record(_DECLARE[window][options[choice]])
+                record(DECLARES[window][options[choice]])
                 state.declare(window, options[choice])
             # else a pass: records leave it out, and the next action closes the window
         seat = state.turn
@@ -416,8 +452,8 @@ def random_playout(deal: Deal | Playout, rng: random.Random) -> tuple[Outcome, l
             return ended, actions
 
 
-def _ready_dict(pack: Pack) -> Mapping[tuple[Card, ...], frozenset[Card]]:
-    return ready_table(pack)  # type: ignore[return-value]  # its keys are Cards' indices
+def _ready_dict(pack: Pack) -> ReadyHands:
+    return ready_table(pack)  # its keys are the cards' indices, equal to the Cards
 
 
 def _random_discard(state: Playout, seat: int, random_: Callable[[], float]) -> Card:

@@ -6,10 +6,10 @@
 ('money', 108)
 >>> Rules.from_pack_name("money") == MONEY_RULES
 True
->>> Rules(pack=Pack("tiny", [1] * 24 + [0] * 9))
+>>> Rules(pack=Pack("tiny pack", [1] * 24 + [0] * 9))
 Traceback (most recent call last):
 ...
-kowah.errors.DeckError: the tiny has 24 cards: too few for three hands of 8 and a stock
+kowah.errors.DeckError: the tiny pack has 24 cards: too few for three hands of 8 and a stock
 
 Adding a variant
 ----------------

@@ -6,7 +6,8 @@ declared seats with their public waits (R11), public draws after a declaration (
 turn it is and what just happened. Once the person has declared, their locked turns play
 themselves (R12) and the table is shown again at each of them and whenever a seat declares.
 Commands are short and forgiving; see :data:`COMMANDS`. Lines are wrapped to the terminal's
-width at spaces only.
+width at spaces only; ``rules`` shows the rules a screenful at a time in a terminal, then the
+table again.
 
 Leaving: ``quit`` (or the end of the input) leaves the table with exit code 0; Ctrl-C at any
 moment leaves it too, with exit code 130 (as shells expect of an interrupted program). In
@@ -34,7 +35,7 @@ from typing import Any, Protocol, TextIO
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
-from kowah._screen import ALERT, BOLD, Screen
+from kowah._screen import ALERT, BOLD, Interrupted, Quit, Screen
 from kowah.cards import Card
 from kowah.coach import advise, describe
 from kowah.errors import N_, IllegalActionError, KowahError, printable
@@ -115,14 +116,6 @@ def _fold(word: str) -> str:
     return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
-class _Quit(Exception):
-    """The person asked to stop, or the input ended."""
-
-
-class _Interrupted(_Quit):
-    """The person pressed Ctrl-C."""
-
-
 class _Typo(Exception):
     """A typed word that names something impossible; the message says what (in words)."""
 
@@ -130,8 +123,6 @@ class _Typo(Exception):
 # Messages the table says about typed positions (R3 codes are the other way to name a card).
 _NO_POSITION = N_("cli", "There is no position {position}: your cards are numbered 1 to {count}.")
 
-#: The longest typed line read (a longer one is read on and dropped, so memory stays small).
-_LINE_LIMIT = 4096
 #: How much of a typed line is repeated in a message.
 _ECHO_LIMIT = 40
 
@@ -159,17 +150,12 @@ class _Table(Screen):
         self.deal = deal
         self.players = players
         self.names = names
-        super().__init__(stdout, color, width)
-        self.stdin = stdin
+        super().__init__(stdin, stdout, color, width)
         self.pace = pace
         self.shown = 0  # events of seat 0's view already narrated
         self.table_shown = False  # whether the whole table has been shown once
         self.status_due = False  # show the table after the next narration (a declared person)
         self.words = self._command_words()
-        try:
-            self.echo_free = stdin.isatty()  # a terminal echoes what is typed itself
-        except (AttributeError, ValueError):
-            self.echo_free = False
 
     # -- narration of what happened --
 
@@ -265,39 +251,6 @@ class _Table(Screen):
         found = {command for form, command in self.words.items() if len(form) > 1 and form.startswith(word)}
         return found.pop() if len(found) == 1 else None
 
-    def read_line(self) -> str | None:
-        """One typed line, at most :data:`_LINE_LIMIT` characters kept; ``None`` at the end."""
-        try:
-            line = self.stdin.readline(_LINE_LIMIT)
-            if not line:
-                return None
-            if not line.endswith("\n"):  # an over-long line: drop the rest of it
-                more = line
-                while more and not more.endswith("\n"):
-                    more = self.stdin.readline(_LINE_LIMIT)
-        except KeyboardInterrupt:
-            raise _Interrupted from None
-        except UnicodeDecodeError:  # a stream that is not UTF-8 (the command reads with errors=replace)
-            return "\ufffd"
-        except (OSError, ValueError):  # the input was closed under us
-            return None
-        return line
-
-    def ask(self, prompt: str) -> str:
-        try:
-            self.prompt(prompt)
-            line = self.read_line()
-        except _Interrupted:
-            self.stdout.write("\n")  # the shell's prompt must not follow ours on one line
-            raise
-        if line is None:
-            self.write()
-            raise _Quit
-        text = line.strip()
-        if not self.echo_free:
-            self.write(printable(text, 60))  # piped input: show it, so the transcript reads well
-        return text
-
     def help(self) -> None:
         t = self.t
         for line in (
@@ -317,11 +270,13 @@ class _Table(Screen):
             self.write(line)
 
     def rules(self, observation: Observation) -> None:
-        """The rules, then the table again, so the game does not scroll out of sight."""
+        """The rules (a screenful at a time in a terminal), then the table again."""
         from kowah.i18n import Translator, render_rules
 
         t = self.t
-        self.write(render_rules(t if isinstance(t, Translator) else "en", "text"))
+        text = render_rules(t if isinstance(t, Translator) else "en", "text")
+        more = t.gettext("cli", "Enter: more of the rules; q: back to the game")
+        self.page(text, more, lambda answer: self.command(answer) == "quit" if answer else False)
         self.write(self.style(t.gettext("cli", "Back to the game."), BOLD))
         self.show(observation)
 
@@ -428,7 +383,7 @@ class _Table(Screen):
                 self.problem(str(typo))
                 continue
             if choice == "quit":
-                raise _Quit
+                raise Quit
             if choice == "help":
                 self.help()
                 continue
@@ -484,7 +439,7 @@ class _Table(Screen):
                     return action
             command = self.command(text) if text else None
             if command == "quit":
-                raise _Quit
+                raise Quit
             if command in ("pass", "no"):
                 return Action.pass_(HUMAN)
             self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
@@ -600,10 +555,10 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
             table.play()
         except KeyboardInterrupt:  # Ctrl-C between prompts (an AI's pause, the output)
             table.stdout.write("\n")
-            raise _Interrupted from None
-    except _Quit as leaving:
+            raise Interrupted from None
+    except Quit as leaving:
         quit_early = True
-        if isinstance(leaving, _Interrupted):
+        if isinstance(leaving, Interrupted):
             code = EXIT_INTERRUPTED
         table.write(t.gettext("cli", "You leave the table."))
     except BrokenPipeError:  # the output was closed (e.g. piped into head): stop quietly
@@ -624,9 +579,9 @@ def _save(table: _Table, deal: Deal, record_path: Path | None, ask: bool) -> int
         try:
             answer = table.ask(t.gettext(
                 "cli", "Save the game record? Type a file name, or press Enter to skip:"))
-        except _Interrupted:  # Ctrl-C: leave without saving, as interrupted
+        except Interrupted:  # Ctrl-C: leave without saving, as interrupted
             return EXIT_INTERRUPTED
-        except _Quit:
+        except Quit:
             return 0
         if not answer:
             return 0

@@ -104,3 +104,52 @@ def test_wilson_matches_the_simulations() -> None:
 
     assert ceiling.wilson(50, 100) == pytest.approx(wilson(50, 100))
     assert Card.C5 in {Card.C5} and Action.draw(0).seat == 0
+
+
+# -- start-up (issue 10): what a fresh process loads -----------------------------------------------
+
+
+def _modules_after(code: str) -> set[str]:
+    import subprocess
+
+    script = code + "\nimport sys; print(' '.join(sorted(sys.modules)))"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(result.stdout.split()[-1000:])
+
+
+def test_import_kowah_loads_none_of_its_modules() -> None:
+    loaded = _modules_after("import kowah")
+    assert not {name for name in loaded if name.startswith("kowah.")}
+    assert not {"attr", "attrs", "babel", "json", "re"} & loaded
+
+
+def test_kowah_check_loads_neither_attrs_nor_babel() -> None:
+    """attrs (about 20 ms) and Babel are not on the way of ``kowah check`` in English."""
+    loaded = _modules_after("from kowah.cli import main\n"
+                            "main(['--lang', 'en', 'check', *'5c 5c 5s 5s 5m 8c 8c 8c'.split()])")
+    assert "kowah.hands" in loaded
+    assert not {name for name in loaded if name.split(".")[0] in ("attr", "attrs", "babel")}
+
+
+def test_the_start_up_benchmark_measures_each_process() -> None:
+    spec = importlib.util.spec_from_file_location("kowah_bench_run", ROOT / "benchmarks" / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    figures = run.startup(1)
+    assert set(figures) == {"python -c pass", "import kowah", "kowah check (a ready hand)", "first is_ready"}
+    assert all(0 < seconds < 60 for seconds in figures.values())
+
+
+def test_every_public_name_of_kowah_is_found_where_it_lives() -> None:
+    """The lazy ``kowah/__init__`` (PEP 562) knows every name of ``__all__``, and each is the
+    module's own object."""
+    import kowah
+
+    assert set(kowah.__all__) == set(kowah._HOMES)
+    for name in kowah.__all__:
+        home = importlib.import_module(kowah._HOMES[name])
+        assert getattr(kowah, name) is getattr(home, name), name
+    assert kowah.deal.Deal is kowah.Deal  # submodules stay reachable as attributes
+    with pytest.raises(AttributeError):
+        kowah.no_such_name  # noqa: B018

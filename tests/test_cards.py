@@ -376,3 +376,19 @@ def test_card_parse_on_arbitrary_text_raises_only_card_parse_error(text: str) ->
         assert error.token == printable(text, 80)
         return
     assert str(card) == text.strip().lower()
+
+
+def test_packs_are_frozen_values_that_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    pack = Pack("two", [2] * 33)
+    assert pickle.loads(pickle.dumps(pack)) == pack and copy.deepcopy(pack) == pack
+    assert hash(Pack("two", (2,) * 33)) == hash(pack) and pack != Pack("other", [2] * 33)
+    assert pickle.loads(pickle.dumps(KOWAH_DECK)) == KOWAH_DECK
+    assert repr(pack) == f"Pack(name='two', counts={(2,) * 33!r})"
+    with pytest.raises(AttributeError):
+        pack.name = "three"
+    with pytest.raises(AttributeError):
+        del pack.counts
+    assert pack != ("two", (2,) * 33)

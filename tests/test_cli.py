@@ -413,7 +413,8 @@ def test_replay_reads_a_bounded_amount() -> None:
     result = _kowah("--lang", "en", "replay", "/dev/zero")
     assert time.monotonic() - start < 30
     assert result.returncode == 1
-    assert result.stdout == b"/dev/zero: invalid: the file is larger than 1 MiB: not a game record\n"
+    assert result.stdout == (b"/dev/zero: invalid: the file holds more than 2000000 bytes: too large "
+                             b"for a game record\n")
 
 
 def test_quoted_input_is_shortened_and_printable(capsys: pytest.CaptureFixture[str]) -> None:

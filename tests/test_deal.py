@@ -342,6 +342,9 @@ def test_methods_taking_a_seat_reject_a_seat_that_does_not_exist(seat: object) -
             with pytest.raises(KowahError) as caught:
                 method(seat)  # type: ignore[arg-type]
             assert str(caught.value) == f"there is no seat {seat!r}"
+            # A seat of the wrong type is a TypeError too; a wrong number is not.
+            wrong_type = not isinstance(seat, int) or isinstance(seat, bool)
+            assert isinstance(caught.value, KowahTypeError) == wrong_type
             assert caught.value.template == "there is no seat {seat}"
         assert snapshot(each) == before
 

@@ -90,3 +90,32 @@ def test_the_whole_test_command_builds_and_checks_the_package(monkeypatch: pytes
     assert any("-m build --no-isolation --sdist --wheel" in step for step in steps)
     assert any("twine check --strict" in step for step in steps)
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec python3 dev.py test")
+
+
+def test_ctrl_c_is_left_to_the_command(tmp_path: Path) -> None:
+    """dev.py waits for a command that takes its time over Ctrl-C (kowah play saving its record)."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    child = ("import signal, sys, time\n"
+             "def bye(*_):\n"
+             "    time.sleep(1)  # longer than subprocess.run would wait before killing it\n"
+             "    print('saved', flush=True)\n"
+             "    sys.exit(7)\n"
+             "signal.signal(signal.SIGINT, bye)\n"
+             "print('ready', flush=True)\n"
+             "time.sleep(30)\n")
+    driver = (f"import importlib.util, sys\n"
+              f"spec = importlib.util.spec_from_file_location('dev', {str(ROOT / 'dev.py')!r})\n"
+              f"dev = importlib.util.module_from_spec(spec); spec.loader.exec_module(dev)\n"
+              f"dev.run([sys.executable, '-c', {child!r}])\n")
+    process = subprocess.Popen([sys.executable, "-c", driver], stdout=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    assert process.stdout is not None
+    assert process.stdout.readline() == "ready\n"
+    time.sleep(0.2)
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole foreground group
+    out, _ = process.communicate(timeout=30)
+    assert out == "saved\n" and process.returncode == 7

@@ -26,6 +26,7 @@ from kowah import (
     format_cards,
 )
 from kowah.hands import (
+    DiscardOption,
     Split,
     discard_options,
     distance,
@@ -358,7 +359,7 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
     A stale file (made from other sources) would not be loaded; this also fails then, so the
     development install is rebuilt (``python3 dev.py test`` reinstalls when _tables.py changes).
     """
-    data = _tables._read_data(pack)
+    data = _tables.read_data(pack)
     assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
     rebuilt = _tables.encode(pack, _tables.build_table(pack))
     assert data == rebuilt
@@ -370,7 +371,7 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
 
 def test_an_index_built_without_the_data_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the shipped file the index is built from the rules: same answers."""
-    monkeypatch.setattr(_tables, "_read_data", lambda pack: None)
+    monkeypatch.setattr(_tables, "read_data", lambda pack: None)
     monkeypatch.setattr(_tables, "_INDEXES", {})
     monkeypatch.setattr(_tables, "_BY_ID", {})
     built = _tables.ready_index(MONEY_PACK)
@@ -534,7 +535,7 @@ def test_five_copies_are_refused_wherever_they_sit() -> None:
 
 def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     """The first lookups bisect the keys; after WARM of them a dict answers: alike."""
-    data = _tables._read_data(KOWAH_DECK)
+    data = _tables.read_data(KOWAH_DECK)
     assert data is not None
     cold, warm = _tables.ReadyIndex(KOWAH_DECK, data), _tables.ReadyIndex(KOWAH_DECK, data)
     warm.warm()
@@ -547,3 +548,17 @@ def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
         key = _tables.hand_key(hand)
         assert (cold.find(key, bytes(hand)) >= 0) == (warm.find(key, bytes(hand)) >= 0) == (hand in table)
     assert cold.keys  # it has warmed itself on the way (WARM lookups)
+
+
+def test_splits_and_discard_options_are_frozen_values() -> None:
+    import pickle
+
+    split = splits(cards("9c 9s 9m 9c 9s 9m 1c 1c"))[-1]
+    assert pickle.loads(pickle.dumps(split)) == split
+    assert hash(split) == hash(Split(split.triples, split.pair))
+    with pytest.raises(AttributeError):
+        split.pair = (Card.C2, Card.C2)
+    option = discard_options(cards("5c 5c 5s 5s 5m 8c 8c 9m 1c"))[0]
+    same = DiscardOption(option.discard, option.distance, {})
+    assert option == same and hash(option) == hash(same)  # improvements are not compared
+    assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")

@@ -152,7 +152,14 @@ def test_r10_take_the_latest_discard_not_again_in_the_same_turn() -> None:
     illegal(deal, Action.discard(1, Card.M5), Reason.TAKEN_CARD)
     illegal(deal, Action.draw(1), Reason.MUST_DISCARD)
     deal.apply(Action.discard(1, Card.M2))
-    # Seat 2 draws rather than takes; then only seat 2's discard may be taken, not 2m.
+    # Seat 2 draws rather than takes: 2m may no longer be taken, so it is no latest discard
+    # (in the deal and in every observation) while seat 2 discards; then only seat 2's may be.
+    assert deal.latest_discard is Card.M2
+    deal.apply(Action.draw(2))
+    assert deal.latest_discard is None
+    assert all(deal.observation(seat).latest_discard is None for seat in range(SEATS))
+    deal.undo()
+    assert deal.latest_discard is Card.M2 and deal.observation(0).latest_discard is Card.M2
     draw_discard(deal, 2)  # 5c
     deal.apply(Action.take(0))
     assert Card.C5 in deal.hand(0) and Card.M2 not in deal.hand(0)

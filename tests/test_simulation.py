@@ -225,13 +225,19 @@ def test_simulate_takes_custom_players_and_stays_reproducible() -> None:
 # -- a Dask cluster ---------------------------------------------------------------------------
 
 
+def _local_cluster(distributed: Any, processes: bool) -> Any:
+    """Two one-thread workers and their scheduler, every socket on 127.0.0.1: no dashboard, and
+    the scheduler's small HTTP server on a free loopback port (not 8787, which may be taken)."""
+    return distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1, processes=processes,
+                                    protocol="tcp://", dashboard_address=None,
+                                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+
+
 @pytest.mark.parametrize("processes", [False, True])
 def test_simulate_on_a_dask_cluster_equals_a_local_run(processes: bool) -> None:
     distributed: Any = importlib.import_module("distributed")  # the `cluster` extra (dev.py test)
 
-    with distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1, processes=processes,
-                                  protocol="tcp://", dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with _local_cluster(distributed, processes) as cluster, distributed.Client(cluster) as client:
         executor = client.get_executor()
         assert simulate(30, _SEATS, seed=8, executor=executor) == simulate(30, _SEATS, seed=8)
         assert simulate(30, _SEATS, seed=8, executor=executor, chunk=4) == simulate(30, _SEATS, seed=8)
@@ -243,8 +249,7 @@ def test_kowah_simulate_scheduler_runs_on_the_cluster() -> None:
                "hard,normal,easy", "--seed", "2", "--json"]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     local = subprocess.run(command, capture_output=True, text=True, check=True, env=env, cwd=ROOT)
-    with distributed.LocalCluster(host="127.0.0.1", n_workers=2, threads_per_worker=1, processes=False,
-                                  protocol="tcp://", dashboard_address=None) as cluster:
+    with _local_cluster(distributed, processes=False) as cluster:
         remote = subprocess.run([*command, "--scheduler", cluster.scheduler_address], capture_output=True,
                                 text=True, check=True, env=env, cwd=ROOT)
     assert json.loads(remote.stdout) == json.loads(local.stdout)

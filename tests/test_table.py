@@ -60,6 +60,12 @@ class StubTranslator:
         return f" {style} ".join(items)
 
 
+@pytest.fixture(autouse=True)
+def _width_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Output that is not a terminal wraps at 80 columns, whatever the developer's COLUMNS."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 def _seed_where(first: int) -> int:
     """A seed whose deal starts at *first* (the table shuffles with random.Random(seed))."""
     return next(seed for seed in range(100) if Deal.shuffled(random.Random(seed)).first == first)
@@ -446,7 +452,7 @@ def test_golden_transcripts() -> None:
 # -- through the command, in a pseudo-terminal -------------------------------------------------
 
 _ENV = {key: value for key, value in os.environ.items()
-        if key not in ("NO_COLOR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+        if key not in ("NO_COLOR", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS")}
 _ENV["LC_ALL"] = "C.UTF-8"
 _COMMAND = [sys.executable, "-m", "kowah", "play", "--seed", "5", "--pace", "0"]
 
@@ -500,6 +506,16 @@ def test_lines_wrap_to_the_width_of_the_terminal() -> None:
     assert sum(1 for line in lines if line.startswith("Kowah")) == 1 and len(lines) > 10
     words = " ".join(line.strip() for line in lines[:4]).split()
     assert "příkazů." in words or "příkazy." in words or any(word.startswith("příkaz") for word in words)
+
+
+def test_rules_in_a_terminal_come_a_screenful_at_a_time() -> None:
+    out = _run_in_pty(_ENV, "rules\n\nq\nq\n", extra=["--lang", "en"])
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out.replace("\r", ""))
+    assert plain.count("Enter: more of the rules; q: back to the game") == 2  # Enter, then q
+    assert "R1 " in plain or "R1" in plain
+    assert "R16" not in plain  # q stopped the paging before the end of the rules
+    after = plain.split("Back to the game.", 1)[1]
+    assert "— Kowah — stock:" in after and "You leave the table." in after
 
 
 def test_ctrl_c_in_a_terminal_leaves_the_table_and_saves_the_record(tmp_path: Path) -> None:
@@ -556,3 +572,19 @@ def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
     assert _TO_YOU and all(type(reason) is Reason for reason in _TO_YOU)
     for reason, sentence in _TO_YOU.items():
         assert fields(sentence) <= fields(reason.template), (reason, sentence)
+
+
+def test_the_width_follows_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kowah._screen
+
+    widths = iter([30, 60])
+    monkeypatch.setattr(kowah._screen, "terminal_width", lambda stream: next(widths))
+    out = io.StringIO()
+    screen = kowah._screen.Screen(io.StringIO(), out, color=False)
+    text = "the quick brown fox jumps over the lazy dog " * 2
+    screen.write(text)  # 30 columns
+    narrow = out.getvalue().splitlines()
+    screen.write(text)  # the terminal was made wider: 60
+    wide = out.getvalue().splitlines()[len(narrow):]
+    assert max(map(len, narrow)) <= 30 < max(map(len, wide)) <= 60
+    assert len(wide) < len(narrow)

@@ -34,6 +34,7 @@ def test_wheel_ships_and_uses_the_catalogues(dist: Path, tmp_path: Path) -> None
     for language in ("it", "cs", "ms", "es"):
         assert f"kowah/_locale/{language}/LC_MESSAGES/kowah.mo" in names
     assert not any(name.endswith(".po") for name in names)
+    assert {"kowah/_ready/kowah.bin", "kowah/_ready/money.bin"} <= names  # the ready index (issue 10)
 
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
@@ -41,14 +42,16 @@ def test_wheel_ships_and_uses_the_catalogues(dist: Path, tmp_path: Path) -> None
                    check=True, capture_output=True, text=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import kowah, kowah.i18n; print(kowah.__file__); "
-            "print(kowah.i18n.render_rules('cs_CZ.UTF-8').splitlines()[0])")
+    code = ("import kowah, kowah.i18n, kowah._tables; print(kowah.__file__); "
+            "print(kowah.i18n.render_rules('cs_CZ.UTF-8').splitlines()[0]); "
+            "print(kowah._tables.read_data(kowah.KOWAH_DECK) is not None)")
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env,
                             check=True, capture_output=True, text=True)
-    location, title = result.stdout.splitlines()
+    location, title, shipped = result.stdout.splitlines()
     assert Path(location).resolve().is_relative_to(site.resolve())
     assert title == "Pravidla hry Kowah"
+    assert shipped == "True"  # the installed index is used, not rebuilt
 
 
 def _wheel_metadata(dist: Path) -> email.message.Message:
@@ -88,7 +91,8 @@ def test_the_sdist_holds_what_its_readme_tells_people_to_run(dist: Path) -> None
                    "tests/conftest.py", "tests/test_table.py", "docs/conf.py", "docs/release.rst",
                    "benchmarks/run.py"):
         assert needed in names, needed
-    assert not any("__pycache__" in name or name.startswith("kowah/_locale") for name in names)
+    assert not any("__pycache__" in name or name.startswith(("kowah/_locale", "kowah/_ready"))
+                   for name in names)
 
 
 def test_the_version_is_written_once_and_the_metadata_is_complete(dist: Path) -> None:
