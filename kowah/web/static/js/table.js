@@ -422,6 +422,7 @@ export class Table {
     hand.classList.toggle("locked", locked);
     const groups = [];
     let last = null;
+    let marked = false;
     state.hand.forEach((code, index) => {
       const group = cardGroup(code);
       if (group !== last) {
@@ -434,7 +435,10 @@ export class Table {
         "aria-label": enabled ? this.t("discard.card", { card: this.name(code) }) : this.name(code),
         title: `${this.name(code)} (${index + 1})`,
       }, this.img(code, 68), element("span", { class: "pos", "aria-hidden": "true", text: String(index + 1) }));
-      if (code === this.fresh) button.classList.add("new");
+      if (code === this.fresh && !marked) {
+        button.classList.add("new"); // one copy, even when the hand holds two
+        marked = true;
+      }
       groups[groups.length - 1].append(button);
     });
     hand.replaceChildren(...groups);
