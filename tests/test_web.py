@@ -446,3 +446,20 @@ def test_the_page_loads_nothing_from_elsewhere() -> None:
         script = c.get(f"/static/js/{module}.js")
         assert script.status_code == 200
         assert "http://" not in script.text and "https://" not in script.text
+
+
+def test_hard_opponents_answer_through_the_worker_threads() -> None:
+    c = client()
+    state = new_game(c, seed=3, opponents="hard", first=0)
+    after = act(c, state, choose(state))
+    assert after.status_code == 200 and after.json()["version"] > state["version"]
+
+
+def test_since_leaves_out_the_first_events() -> None:
+    c = client()
+    state = new_game(c, seed=6, opponents="random", first=1)
+    full = c.get(f"/api/games/{state['id']}").json()
+    assert full["events_from"] == 0 and len(full["events"]) == full["version"] >= 2
+    later = c.get(f"/api/games/{state['id']}", params={"since": "1"}).json()
+    assert later["events_from"] == 1 and later["events"] == full["events"][1:]
+    assert c.get(f"/api/games/{state['id']}", params={"since": "x"}).json()["events_from"] == 0
