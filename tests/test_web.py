@@ -463,3 +463,15 @@ def test_since_leaves_out_the_first_events() -> None:
     later = c.get(f"/api/games/{state['id']}", params={"since": "1"}).json()
     assert later["events_from"] == 1 and later["events"] == full["events"][1:]
     assert c.get(f"/api/games/{state['id']}", params={"since": "x"}).json()["events_from"] == 0
+
+
+def test_a_hint_to_take_names_the_card() -> None:
+    # With seat 2 first, seat 0 may take its discard; find a deal where the coach says to.
+    for seed in range(40):
+        game = Game.new(seed=seed, opponents="random", first=2)
+        hint = game.hint("en")
+        if hint["action"] == {"seat": 0, "do": "take"}:
+            latest = game.state()["latest_discard"]
+            assert hint["lines"][0] == f"Hint: take {latest}: it brings your hand closer to ready."
+            return
+    pytest.fail("no deal where the coach says to take")
