@@ -475,3 +475,16 @@ def test_a_hint_to_take_names_the_card() -> None:
             assert hint["lines"][0] == f"Hint: take {latest}: it brings your hand closer to ready."
             return
     pytest.fail("no deal where the coach says to take")
+
+
+def test_a_broken_or_misnamed_file_is_left_alone(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(tmp_path, background=False)
+    game = store.add(Game.new(seed=2, opponents="random"))
+    (tmp_path / "AAAAAAAAAAAAAAAAAAAAAA.json").write_text("{not json")
+    (tmp_path / "BBBBBBBBBBBBBBBBBBBBBB.json").write_text((tmp_path / f"{game.id}.json").read_text())
+    (tmp_path / f".{game.id}.tmp").write_text("half a file")  # a crash in the middle of a write
+    with caplog.at_level("WARNING", logger="kowah.web"):
+        again = Store(tmp_path)
+    assert len(again) == 1 and again.get(game.id) is not None
+    assert "AAAAAAAAAAAAAAAAAAAAAA" in caplog.text and "BBBBBBBBBBBBBBBBBBBBBB" in caplog.text
+    assert (tmp_path / "AAAAAAAAAAAAAAAAAAAAAA.json").exists()  # left for a person to look at
