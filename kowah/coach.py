@@ -258,9 +258,10 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
         lines.append(t.gettext("coach", "Hint: declare checki, waiting for {card}.").format(card=card))
     elif kind is h.PASS:
         lines.append(t.gettext("coach", "Hint: do not declare: no copy of your waits is left."))
-    elif kind is h.TAKE:
+    elif kind is h.TAKE:  # a take names no card: the card is the latest discard's
+        taken = str(advice.take.card) if advice.take is not None else card
         lines.append(t.gettext("coach", "Hint: take {card}: it brings your hand closer to ready.").format(
-            card=card))
+            card=taken))
     elif kind is h.DRAW and advice.take is not None:
         lines.append(t.gettext("coach", "Hint: draw: {card} would not bring your hand closer to ready.")
                      .format(card=str(advice.take.card)))

@@ -377,6 +377,17 @@ def test_reduced_motion_is_honoured(browser: Browser, server: str) -> None:
         "getComputedStyle(document.querySelector('[data-hand=you] [data-card]')).transitionDuration")
     assert duration in ("0s", "1e-05s")
     context.close()
+    probe = """() => { const img = document.createElement('img');
+        document.querySelector('.latest-card').append(img);
+        return getComputedStyle(img).animationName; }"""
+    animations = []
+    for motion in ("no-preference", "reduce"):
+        context = browser.new_context(reduced_motion=motion)
+        view = context.new_page()
+        open_table(view, server)
+        animations.append(view.evaluate(probe))
+        context.close()
+    assert animations == ["land", "none"]
 
 
 def test_the_hint_marks_the_suggested_move(page: Page, server: str) -> None:

@@ -446,3 +446,45 @@ def test_the_page_loads_nothing_from_elsewhere() -> None:
         script = c.get(f"/static/js/{module}.js")
         assert script.status_code == 200
         assert "http://" not in script.text and "https://" not in script.text
+
+
+def test_hard_opponents_answer_through_the_worker_threads() -> None:
+    c = client()
+    state = new_game(c, seed=3, opponents="hard", first=0)
+    after = act(c, state, choose(state))
+    assert after.status_code == 200 and after.json()["version"] > state["version"]
+
+
+def test_since_leaves_out_the_first_events() -> None:
+    c = client()
+    state = new_game(c, seed=6, opponents="random", first=1)
+    full = c.get(f"/api/games/{state['id']}").json()
+    assert full["events_from"] == 0 and len(full["events"]) == full["version"] >= 2
+    later = c.get(f"/api/games/{state['id']}", params={"since": "1"}).json()
+    assert later["events_from"] == 1 and later["events"] == full["events"][1:]
+    assert c.get(f"/api/games/{state['id']}", params={"since": "x"}).json()["events_from"] == 0
+
+
+def test_a_hint_to_take_names_the_card() -> None:
+    # With seat 2 first, seat 0 may take its discard; find a deal where the coach says to.
+    for seed in range(40):
+        game = Game.new(seed=seed, opponents="random", first=2)
+        hint = game.hint("en")
+        if hint["action"] == {"seat": 0, "do": "take"}:
+            latest = game.state()["latest_discard"]
+            assert hint["lines"][0] == f"Hint: take {latest}: it brings your hand closer to ready."
+            return
+    pytest.fail("no deal where the coach says to take")
+
+
+def test_a_broken_or_misnamed_file_is_left_alone(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(tmp_path, background=False)
+    game = store.add(Game.new(seed=2, opponents="random"))
+    (tmp_path / "AAAAAAAAAAAAAAAAAAAAAA.json").write_text("{not json")
+    (tmp_path / "BBBBBBBBBBBBBBBBBBBBBB.json").write_text((tmp_path / f"{game.id}.json").read_text())
+    (tmp_path / f".{game.id}.tmp").write_text("half a file")  # a crash in the middle of a write
+    with caplog.at_level("WARNING", logger="kowah.web"):
+        again = Store(tmp_path)
+    assert len(again) == 1 and again.get(game.id) is not None
+    assert "AAAAAAAAAAAAAAAAAAAAAA" in caplog.text and "BBBBBBBBBBBBBBBBBBBBBB" in caplog.text
+    assert (tmp_path / "AAAAAAAAAAAAAAAAAAAAAA.json").exists()  # left for a person to look at

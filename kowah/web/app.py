@@ -267,8 +267,12 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         since = request.query_params.get("since", "0")
         start = int(since) if since.isdigit() and len(since) < 7 else 0
         lang = request.query_params.get("lang")
-        state = game.state(lang if lang in LANGUAGES else None, start)
-        return JSONResponse(state)
+
+        def work() -> dict[str, Any]:
+            with game.lock:  # a hard game may be thinking in a worker thread
+                return game.state(lang if lang in LANGUAGES else None, start)
+
+        return JSONResponse(await _run(game.opponents, work))
 
     @api
     async def act(request: Request) -> Response:
@@ -322,10 +326,16 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
     async def record(request: Request) -> Response:
         t = words(_language(request))
         game = game_or_404(request, t)
-        if not game.is_over:
-            raise _Problem(409, "in-progress", _error_text(t, "in-progress"))
+
+        def work() -> dict[str, Any]:
+            with game.lock:
+                if not game.is_over:
+                    raise _Problem(409, "in-progress", _error_text(t, "in-progress"))
+                return game.record()
+
+        saved = await _run(game.opponents, work)
         filename = f"kowah-{game.id[:8]}.json"
-        return Response(json.dumps(game.record(), indent=1) + "\n", media_type="application/json",
+        return Response(json.dumps(saved, indent=1) + "\n", media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{filename}"'})
 
     @api

@@ -60,9 +60,10 @@ def default_data_dir() -> Path:
 class Store:
     """The games of one server: *directory* ``None`` keeps them in memory only.
 
-    With *background* (the default), :meth:`save` takes the game's text at once and a writer
-    thread puts it on disk a moment later, so a request never waits for the disk; the latest
-    text of a game wins when it is saved faster than the disk follows. :meth:`flush` waits
+    With *background* (the default), :meth:`save` only notes the game, and a writer thread
+    writes its text a moment later (taking the game's lock, so the text is whole): a request
+    never waits for the disk, and a game saved again before the writer reaches it is written
+    once. :meth:`flush` waits
     until everything is written and :meth:`close` also stops the writer (``kowah serve`` does
     both when it stops). Without *background* every save is written before it returns.
     """
@@ -74,8 +75,8 @@ class Store:
         self.fsync = fsync
         self._games: dict[str, Game] = {}
         self._lock = threading.Lock()
-        # The writer: texts waiting to be written by game id, and the one being written.
-        self._pending: dict[str, bytes] = {}
+        # The writer: games waiting to be written, by id, and the id being written.
+        self._pending: dict[str, Game] = {}
         self._writing: str | None = None
         self._changed = threading.Condition()
         self._writer: threading.Thread | None = None
@@ -141,18 +142,19 @@ class Store:
                 (self.directory / f"{game_id}.json").unlink()
 
     def save(self, game: Game) -> None:
-        """Save *game* (see the class description); callers hold the game's lock, so its text
-        is taken whole. Nothing happens without a directory."""
+        """Save *game* (see the class description). Nothing happens without a directory.
+
+        Without *background*, callers hold the game's lock, so that its text is taken whole.
+        """
         if self.directory is None:
             return
-        data = json.dumps(game.saved(), separators=(",", ":")).encode()
         if not self.background:
-            self._write(game.id, data)
+            self._write(game.id, _text(game))
             return
         with self._changed:
             if self._closed:
                 raise RuntimeError("the store is closed")
-            self._pending[game.id] = data
+            self._pending[game.id] = game
             if self._writer is None:
                 self._writer = threading.Thread(target=self._write_loop, name="kowah-store",
                                                 daemon=True)
@@ -181,9 +183,11 @@ class Store:
                 if not self._pending:
                     return
                 game_id = next(iter(self._pending))
-                data = self._pending.pop(game_id)
+                game = self._pending.pop(game_id)
                 self._writing = game_id
             try:
+                with game.lock:
+                    data = _text(game)
                 self._write(game_id, data)
             except OSError as error:  # a full disk must not stop the table; say so
                 log.error("kowah: cannot save game %s: %s", game_id, error)
@@ -216,3 +220,8 @@ class Store:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
             raise
+
+
+def _text(game: Game) -> bytes:
+    """The file of *game* (:meth:`Game.saved <kowah.web.game.Game.saved>` as compact JSON)."""
+    return json.dumps(game.saved(), separators=(",", ":")).encode()

@@ -373,15 +373,17 @@ export class Table {
         element("span", { text: this.t("declared") }), this.img(wait, 30),
         element("span", { text: this.name(wait) })));
     }
-    parts.push(element("span", { class: "label", text: this.t("discards") }), this.pile(state.discards[seat], state));
+    parts.push(element("span", { class: "label", text: this.t("discards") }), this.pile(state.discards[seat], state, seat));
     box.replaceChildren(...parts);
   }
 
-  pile(cards, state) {
+  pile(cards, state, seat) {
     const row = element("ol", { class: "pile-row" });
+    // The latest discard lies on the pile of the seat before the one to move.
+    const latest = state.latest_discard && seat === (state.turn + 2) % 3;
     cards.forEach((code, index) => {
       const item = element("li", { "data-card": code }, this.img(code, 34));
-      if (index === cards.length - 1 && code === state.latest_discard) item.classList.add("fresh");
+      if (latest && index === cards.length - 1 && code === state.latest_discard) item.classList.add("fresh");
       row.append(item);
     });
     return row;
@@ -411,7 +413,7 @@ export class Table {
     const mine = !state.outcome && state.turn === 0;
     box.classList.toggle("turn", mine || legal.length > 0);
     this.q(".you-discards").replaceChildren(element("span", { class: "label", text: this.t("discards") }),
-      this.pile(state.discards[0], state));
+      this.pile(state.discards[0], state, 0));
     const discards = new Set(legal.filter((a) => a.do === "discard").map((a) => a.card));
     const hand = this.q("[data-hand=you]");
     const focused = document.activeElement && hand.contains(document.activeElement)
@@ -420,6 +422,7 @@ export class Table {
     hand.classList.toggle("locked", locked);
     const groups = [];
     let last = null;
+    let marked = false;
     state.hand.forEach((code, index) => {
       const group = cardGroup(code);
       if (group !== last) {
@@ -432,7 +435,10 @@ export class Table {
         "aria-label": enabled ? this.t("discard.card", { card: this.name(code) }) : this.name(code),
         title: `${this.name(code)} (${index + 1})`,
       }, this.img(code, 68), element("span", { class: "pos", "aria-hidden": "true", text: String(index + 1) }));
-      if (code === this.fresh) button.classList.add("new");
+      if (code === this.fresh && !marked) {
+        button.classList.add("new"); // one copy, even when the hand holds two
+        marked = true;
+      }
       groups[groups.length - 1].append(button);
     });
     hand.replaceChildren(...groups);
@@ -511,8 +517,7 @@ export class Table {
     if (event.seat === 0) item.classList.add("mine");
     if (event.kind === "win" || event.kind === "drawn") item.classList.add("win");
     list.append(item);
-    const scroller = list.closest(".log");
-    scroller.scrollTop = scroller.scrollHeight;
+    list.scrollTop = list.scrollHeight;
   }
 
   announce(text) {
