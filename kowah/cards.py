@@ -24,9 +24,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from kowah._quote import printable
 from kowah._value import Frozen
-from kowah.errors import N_, CardParseError, DeckError, KowahTypeError
+from kowah.errors import N_, CardParseError, DeckError, KowahTypeError, printable
 
 if TYPE_CHECKING:
     import re

@@ -22,7 +22,7 @@ from kowah import (
     format_cards,
     parse_cards,
 )
-from kowah._quote import printable
+from kowah.errors import printable
 
 ALL_CARDS = tuple(Card)
 SUIT_CARDS = tuple(card for card in Card if not card.is_honour)
@@ -249,7 +249,7 @@ def test_messages_shorten_and_escape_what_they_quote() -> None:
     with pytest.raises(CardParseError) as caught:
         parse_cards("5c " + "x" * 10_000_000)
     assert len(str(caught.value)) < 150 and caught.value.position == 2
-    assert "…" in caught.value.token and len(caught.value.token) <= 80
+    assert "..." in caught.value.token and len(caught.value.token) <= 80
     with pytest.raises(CardParseError) as caught:
         parse_cards("5c\x1b[31m")
     assert str(caught.value) == "unknown card code '5c\\x1b[31m' (token 1)"
