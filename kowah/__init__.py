@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         LocaleError,
         RecordError,
         RulesFormatError,
+        StoreFullError,
         UnknownPlayerError,
     )
     from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
@@ -92,6 +93,7 @@ __all__ = [
     "Rules",
     "RulesFormatError",
     "Split",
+    "StoreFullError",
     "Suit",
     "UnknownPlayerError",
     "WinBy",
@@ -135,6 +137,7 @@ _HOMES = {
     "LocaleError": "kowah.errors",
     "RecordError": "kowah.errors",
     "RulesFormatError": "kowah.errors",
+    "StoreFullError": "kowah.errors",
     "UnknownPlayerError": "kowah.errors",
     "Event": "kowah.events",
     "EventKind": "kowah.events",

@@ -43,6 +43,7 @@ __all__ = [
     "LocaleError",
     "RecordError",
     "RulesFormatError",
+    "StoreFullError",
     "UnknownPlayerError",
     "format_message",
     "printable",
@@ -313,3 +314,8 @@ class RulesFormatError(KowahError):
 
 class UnknownPlayerError(KowahError):
     """:func:`kowah.players.make_player` or a simulation was given a player name it does not know."""
+
+
+class StoreFullError(KowahError):
+    """The browser table's store (:class:`kowah.web.store.Store`) has no place for a new game:
+    every place is taken by a game still in play (the server answers 503)."""

@@ -21,12 +21,13 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from kowah.cards import KOWAH_DECK, Card
+from kowah.errors import StoreFullError
 from kowah.i18n import translator
 from kowah.record import replay_outcome
 from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS, accept_language, create_app
 from kowah.web.game import Game
-from kowah.web.store import Store, StoreFull
+from kowah.web.store import Store
 
 Json = dict[str, Any]
 
@@ -223,7 +224,7 @@ def test_the_number_of_games_is_bounded_finished_games_go_first() -> None:
     assert response.status_code == 503 and response.json()["error"] == "full"
     assert {playing["id"], third["id"]} <= {game_id for game_id in (playing["id"], third["id"])
                                              if game_id in store}
-    with pytest.raises(StoreFull):
+    with pytest.raises(StoreFullError):
         store.add(Game.new(seed=9, opponents="random"))
 
 

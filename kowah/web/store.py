@@ -8,7 +8,7 @@ A store opened on the directory again restores every game exactly.
 
 The store is bounded: at most *max_games* games live at once. A new game first makes room by
 dropping the games that ended longest ago; when every game is still being played,
-:class:`StoreFull` is raised (the server answers 503).
+:class:`~kowah.errors.StoreFullError` is raised (the server answers 503).
 
 >>> import tempfile
 >>> from kowah.web.game import Game
@@ -31,19 +31,15 @@ import sys
 import threading
 from pathlib import Path
 
-from kowah.errors import KowahError
+from kowah.errors import N_, KowahError, StoreFullError
 from kowah.web.game import Game
 
-__all__ = ["ID_PATTERN", "Store", "StoreFull", "default_data_dir"]
+__all__ = ["ID_PATTERN", "Store", "default_data_dir"]
 
 log = logging.getLogger("kowah.web")
 
 #: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-
-
-class StoreFull(Exception):
-    """Every place for a game is taken by a game still in play."""
 
 
 def default_data_dir() -> Path:
@@ -124,7 +120,10 @@ class Store:
         finished = sorted((game for game in self._games.values() if game.is_over),
                           key=lambda game: game.updated)
         if not finished:
-            raise StoreFull
+            raise StoreFullError(
+                N_("error", "the table is full: all {count} places hold games still in play"),
+                count=self.max_games,
+            )
         excess = len(self._games) - self.max_games + 1
         for game in finished[:max(1, excess)]:
             self.forget(game.id)
