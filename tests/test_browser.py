@@ -61,7 +61,7 @@ if _PROBLEM is not None:
     pytest.skip(_PROBLEM, allow_module_level=True)
 
 import uvicorn  # noqa: E402
-from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright  # noqa: E402
 
 from kowah.i18n import translator  # noqa: E402
 from kowah.rendering import render_rules  # noqa: E402
@@ -221,7 +221,9 @@ def test_the_language_switch_changes_every_visible_text(page: Page, server: str)
     idle(page)
     english = _visible_text(page)
     page.locator("select[name=lang]").select_option("cs")
-    page.wait_for_function("document.documentElement.lang === 'cs'")
+    # The switch reloads the page; a locator waits across the navigation without evaluating a
+    # string in the page (which the page's CSP, without 'unsafe-eval', may refuse mid-reload).
+    expect(page.locator("html")).to_have_attribute("lang", "cs")
     idle(page)
     czech = _visible_text(page)
     cs = translator("cs")
