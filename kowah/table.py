@@ -74,7 +74,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 
 
 # What the engine's reasons (kowah.actions.Reason) say about "a seat", said to the person.
-_TO_YOU: dict[Reason, str] = {
+_YOUR_REFUSALS: dict[Reason, str] = {
     Reason.NOT_DECLARING: N_(
         "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
     Reason.MUST_DISCARD: N_(
@@ -396,7 +396,7 @@ class _Table(Screen):
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
-                    self.problem(t.gettext("cli", _TO_YOU[Reason.NOT_DECLARING]))
+                    self.problem(t.gettext("cli", _YOUR_REFUSALS[Reason.NOT_DECLARING]))
                     continue
                 choice = self.choose_wait(legal)
             if not isinstance(choice, Action):
@@ -457,7 +457,7 @@ class _Table(Screen):
         refusal = self.deal.why_illegal(action)
         if refusal is None:  # pragma: no cover - only refused actions are explained
             return self.t.gettext("cli", "That is not possible now.")
-        mine = _TO_YOU.get(refusal.reason)
+        mine = _YOUR_REFUSALS.get(refusal.reason)
         if mine is None:
             return self.t.error(IllegalActionError(refusal))
         params = {key: str(value) if isinstance(value, Card) else value

@@ -564,13 +564,13 @@ def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
     import string
 
     from kowah import Reason
-    from kowah.table import _TO_YOU
+    from kowah.table import _YOUR_REFUSALS
 
     def fields(template: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
-    assert _TO_YOU and all(type(reason) is Reason for reason in _TO_YOU)
-    for reason, sentence in _TO_YOU.items():
+    assert _YOUR_REFUSALS and all(type(reason) is Reason for reason in _YOUR_REFUSALS)
+    for reason, sentence in _YOUR_REFUSALS.items():
         assert fields(sentence) <= fields(reason.template), (reason, sentence)
 
 
