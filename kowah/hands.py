@@ -59,6 +59,7 @@ _SEQUENCES = frozenset({tuple, list})
 _NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found}")
 _SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found}")
 _NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the hand)")
+_SEEN_NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the seen cards)")
 
 
 def _pack_of(pack: object) -> Pack:
@@ -76,6 +77,22 @@ def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
     return tuple(cards)
 
 
+def _cards(cards: object, what: str = "hand") -> list[Card]:
+    """*cards* (Card values or card indices) as Card values, or a HandError naming the first
+    item that is no card; *what* is ``"hand"`` or ``"seen"``, for the message."""
+    not_a_card = _NOT_A_CARD if what == "hand" else _SEEN_NOT_A_CARD
+    found = []
+    for position, item in enumerate(_items(cards, what), start=1):
+        try:
+            index = operator.index(item)  # type: ignore[arg-type]
+        except TypeError:
+            index = -1
+        if not 0 <= index < KINDS:
+            raise HandError(not_a_card, found=shorten(item), position=position)
+        found.append(_CARDS[index])
+    return found
+
+
 def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> tuple[Card, ...]:
     """The hand sorted, as Card values, or a :class:`HandError` naming what is wrong with it.
 
@@ -84,16 +101,7 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
     the pack holds it. The fast paths accept exactly the hands this accepts.
     """
     pack = _pack_of(pack)
-    items = _items(cards)
-    hand = []
-    for position, item in enumerate(items, start=1):
-        try:
-            index = operator.index(item)  # type: ignore[arg-type]
-        except TypeError:
-            index = -1
-        if not 0 <= index < KINDS:
-            raise HandError(_NOT_A_CARD, found=shorten(item), position=position)
-        hand.append(_CARDS[index])
+    hand = _cards(cards)
     if len(hand) not in sizes:
         raise HandError(
             N_("error", "a hand must hold {expected} cards, not {count}"),
@@ -340,18 +348,7 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
 
 def _seen_cards(seen: object) -> tuple[Card, ...]:
     """*seen* as Card values, or a HandError: text is refused, not read (use parse_cards)."""
-    items = _items(seen, "seen")
-    found = []
-    for position, item in enumerate(items, start=1):
-        try:
-            index = operator.index(item)  # type: ignore[arg-type]
-        except TypeError:
-            index = -1
-        if not 0 <= index < KINDS:
-            raise HandError(N_("error", "{found} is not a card (item {position} of the seen cards)"),
-                            found=shorten(item), position=position)
-        found.append(_CARDS[index])
-    return tuple(found)
+    return tuple(_cards(seen, "seen"))
 
 
 def _unseen(card: int, key: Key, seen: Sequence[int], pack: Pack) -> int:
