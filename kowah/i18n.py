@@ -50,7 +50,6 @@ __all__ = [
     "describe_event",
     "language_from_environment",
     "negotiate",
-    "render_rules",
     "translator",
 ]
 
@@ -553,23 +552,6 @@ def translator(tag: str | None = None, *, strict: bool = False) -> Translator:
     if tag is None:
         tag = language_from_environment()
     return _load(negotiate(tag, strict=strict))
-
-
-# --- the rules ---------------------------------------------------------------------------
-
-
-def render_rules(language: str | Translator = "en", format: str = "text") -> str:
-    """The complete rules in *language* and *format*: :func:`kowah.rendering.render_rules`.
-
-    The rendering lives in :mod:`kowah.rendering`; this name is kept so that code written
-    for 0.1 runs unchanged.
-
-    >>> render_rules("cs").splitlines()[0]
-    'Pravidla hry Kowah'
-    """
-    from kowah.rendering import render_rules as render
-
-    return render(language, format)
 
 
 def _all_messages() -> Sequence[tuple[str, str]]:

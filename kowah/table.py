@@ -271,7 +271,8 @@ class _Table(Screen):
 
     def rules(self, observation: Observation) -> None:
         """The rules (a screenful at a time in a terminal), then the table again."""
-        from kowah.i18n import Translator, render_rules
+        from kowah.i18n import Translator
+        from kowah.rendering import render_rules
 
         t = self.t
         text = render_rules(t if isinstance(t, Translator) else "en", "text")

@@ -21,7 +21,6 @@ from kowah.i18n import (
     Translator,
     language_from_environment,
     negotiate,
-    render_rules,
     translator,
 )
 
@@ -355,8 +354,3 @@ def test_english_needs_no_babel() -> None:
     assert result.stdout.split() == ["en", "a", "and", "b", "a,", "b,", "or", "c", "False"]
 
 
-def test_render_rules_is_still_importable_from_i18n() -> None:
-    """0.1 code calls kowah.i18n.render_rules; it gives what kowah.rendering gives."""
-    from kowah import rendering
-
-    assert render_rules("cs", "markdown") == rendering.render_rules("cs", "markdown")
