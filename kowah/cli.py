@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah.errors import N_, KowahError, LocaleError, printable
+from kowah.errors import N_, KowahError, printable
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -244,6 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if lang is not None:
         try:
             if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
+                from kowah.i18n import LocaleError
+
                 raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
                                   languages="")
             t = translator(lang, strict=True)
