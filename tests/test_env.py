@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 import warnings
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -218,7 +223,7 @@ def test_the_observation_follows_the_deal_and_its_encoding_from_scratch() -> Non
         view = deal.observation(0)
         vector = encode(view)
         hand = vector[PLANES["hand"]]
-        assert sorted(Card(i) for i in np.flatnonzero(hand) for _ in range(hand[i])) == list(view.hand)
+        assert sorted(Card(int(i)) for i in np.flatnonzero(hand) for _ in range(hand[i])) == list(view.hand)
         pile = vector[PLANES["pile"]].reshape(3, -1)
         for r in range(3):
             seat = r  # seat 0 observes: its rows are in seat order
@@ -373,7 +378,7 @@ def test_max_cycles_truncates_after_that_many_turns() -> None:
     environment.reset(seed=2)
     rng = random.Random(2)
     steps = 0
-    for agent in environment.agent_iter():
+    for _agent in environment.agent_iter():
         observation, reward, terminated, truncated, _ = environment.last()
         if truncated:
             assert not terminated and reward == 0.0
@@ -424,7 +429,7 @@ def test_rules_and_pack_choose_the_variant() -> None:
     ({"reward": "money"}, KowahError), ({"max_cycles": 0}, KowahError),
     ({"max_cycles": 2.5}, KowahTypeError), ({"render_mode": "rgb_array"}, KowahError),
 ])
-def test_bad_options_are_clear_errors(options: dict[str, object], error: type[Exception]) -> None:
+def test_bad_options_are_clear_errors(options: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
         raw_env(**options)
     with pytest.raises(error):
@@ -506,7 +511,8 @@ def test_single_ends_the_episode_on_an_illegal_action() -> None:
     ("expert", 0, UnknownPlayerError), (["easy"], 0, KowahTypeError), (3, 0, KowahTypeError),
     ("easy", 3, KowahError), ("easy", "0", KowahTypeError),
 ])
-def test_single_refuses_bad_opponents_and_seats(opponents: object, seat: object, error: type[Exception]) -> None:
+def test_single_refuses_bad_opponents_and_seats(opponents: object, seat: object,
+                                                error: type[Exception]) -> None:
     with pytest.raises(error):
         single(opponents, seat=seat)  # type: ignore[arg-type]
 
@@ -530,3 +536,34 @@ def test_a_policy_that_chooses_an_illegal_id_is_refused() -> None:
         simulate(1, [policy_player(lambda observation, action_mask: 1), "easy", "easy"], seed=0)
     with pytest.raises(KowahTypeError, match="policy"):
         policy_player("random")  # type: ignore[arg-type]
+
+
+# -- the documentation's example and the benchmark ------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_documentations_example_trains_and_measures_an_agent() -> None:
+    example = _load(ROOT / "docs" / "examples" / "reinforce.py", "kowah_reinforce_example")
+    theta, rewards = example.train(12, seed=3, rate=0.05)
+    assert theta.shape == (example.FEATURES,) and len(rewards) == 12 and theta.any()
+    assert set(rewards) <= {1.0, -0.5, 0.0}
+    result = simulate(3, [policy_player(example.greedy(theta), name="reinforce"), "easy", "easy"], seed=1)
+    assert result.seats[0] == "reinforce" and sum(result.wins) + result.drawn == 3
+    svg = example.curve_svg([1.0, -0.5, 0.0, 1.0] * 10, window=8)
+    assert svg.startswith("<svg") and "<polyline" in svg
+
+
+def test_the_benchmark_loop_plays_legal_steps() -> None:
+    benchmark = _load(ROOT / "benchmarks" / "env.py", "kowah_env_benchmark")
+    assert benchmark.steps_per_second(env, 600, seed=1) > 0  # env() would end a deal on an illegal id
+    assert benchmark.steps_per_second(raw_env, 600, seed=2) > 0  # raw_env would raise

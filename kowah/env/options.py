@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final
 
 from kowah.cards import Pack
+from kowah.env.encoding import COPIES
 from kowah.errors import N_, DeckError, KowahError, KowahTypeError, shorten
 from kowah.events import Outcome
 from kowah.rules import KOWAH_RULES, SEATS, Rules
@@ -35,8 +36,6 @@ __all__ = [
 REWARDS: Final = ("multiplier", "win")
 #: The render modes: the table as the terminal game shows it, as text or printed.
 RENDER_MODES: Final = ("ansi", "human")
-#: The most copies of a kind in a pack the environment plays (its planes hold four, R1).
-_COPIES: Final = 4
 
 
 def choose_rules(rules: Rules | None, pack: str | Pack | None) -> Rules:
@@ -56,10 +55,10 @@ def choose_rules(rules: Rules | None, pack: str | Pack | None) -> Rules:
                                             "not {value} of type {type}"),
                              value=shorten(rules), type=type(rules).__name__)
     for card in rules.pack.kinds:
-        if rules.pack.copies(card) > _COPIES:
+        if rules.pack.copies(card) > COPIES:
             raise DeckError(N_("error", "the environment plays packs of at most {most} copies of a card; "
                                         "the {pack} has {count} of {card}"),
-                            most=_COPIES, pack=rules.pack.name, count=rules.pack.copies(card), card=card)
+                            most=COPIES, pack=rules.pack.name, count=rules.pack.copies(card), card=card)
     return rules
 
 
