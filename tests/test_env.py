@@ -567,3 +567,25 @@ def test_the_benchmark_loop_plays_legal_steps() -> None:
     benchmark = _load(ROOT / "benchmarks" / "env.py", "kowah_env_benchmark")
     assert benchmark.steps_per_second(env, 600, seed=1) > 0  # env() would end a deal on an illegal id
     assert benchmark.steps_per_second(raw_env, 600, seed=2) > 0  # raw_env would raise
+
+
+# -- rendering ---------------------------------------------------------------------------------
+
+
+def test_render_shows_the_table_as_the_terminal_does_in_the_chosen_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from kowah.i18n import translator
+    from kowah.table import render_table
+
+    environment = raw_env(render_mode="ansi", lang="it")
+    environment.reset(seed=3)
+    seat = AGENTS.index(environment.agent_selection)
+    text = environment.render()
+    assert text == render_table(environment.deal.observation(seat), translator("it"))
+    assert translator("it").gettext("cli", "Your hand: {cards}").split("{")[0] in text
+    shown = single("easy", seat=2, render_mode="human", lang="cs")
+    shown.reset(seed=1)
+    printed = capsys.readouterr().out
+    assert render_table(shown.deal.observation(2), translator("cs")) in printed
+    with pytest.warns(UserWarning, match="render mode"):
+        assert raw_env().render() is None  # no render mode: nothing to render
