@@ -506,8 +506,8 @@ def rulebook_messages() -> list[tuple[str, str]]:
     Card names are the translator's own (:func:`kowah.i18n.messages`), so they are not
     listed here.
 
-    >>> rulebook_messages()[:2]
-    [('rules', 'The rules of Kowah'), ('rules', 'A traditional money-card game of the Chinese communities of Java: form two triples and a pair, declare checki, then wait for a third copy of the pair card.')]
+    >>> rulebook_messages()[0], rulebook_messages()[3]
+    (('rules', 'The rules of Kowah'), ('rules', 'Rulings that may surprise players of the traditional game'))
     """
     recorder = _Recorder()
     for edition in EDITIONS:
