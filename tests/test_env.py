@@ -453,6 +453,20 @@ def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> 
         environment.step(69)
 
 
+def test_the_raw_environment_says_when_it_has_no_deal_to_play() -> None:
+    environment = raw_env()
+    with pytest.raises(KowahError, match="call reset"):
+        environment.step(0)
+    with pytest.raises(KowahError, match="call reset"):
+        environment.observe("seat_0")
+    environment.reset(seed=1)
+    for _ in _play(environment, random.Random(1)):
+        pass
+    assert environment.agents == []
+    with pytest.raises(KowahError, match="episode is over"):
+        environment.step(0)
+
+
 def test_the_wrapped_environment_ends_the_deal_on_an_illegal_action() -> None:
     environment = env()
     environment.reset(seed=4)
