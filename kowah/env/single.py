@@ -204,9 +204,10 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
 
 
 def single(opponents: Opponent | Sequence[Opponent] = "hard", seat: int = 0, **options: Any) -> SingleSeatEnv:
-    """A Gymnasium environment: the learner at *seat* (0–2) against *opponents* (one level's
-    name, or two; a name of :data:`kowah.players.PLAYERS` or a function that makes a player
-    from a seeded :class:`random.Random`).
+    """A Gymnasium environment: the learner at *seat* (0–2) against *opponents*: one for both
+    other seats, or two (the first plays the seat after the learner's, the second the seat
+    before it), each a name of :data:`kowah.players.PLAYERS` or a function that makes a player
+    from a seeded :class:`random.Random`.
 
     *options* are those of :class:`~kowah.env.aec.KowahEnv` (*rules*, *pack*, *reward*,
     *max_cycles*, *render_mode*, *lang*), and *illegal_reward* (−1 by default). The
