@@ -513,6 +513,20 @@ def test_single_is_reproducible_from_its_seed() -> None:
     assert episode(5) == episode(5) != episode(6)
 
 
+def test_single_truncates_after_max_cycles_turns() -> None:
+    environment = single("easy", seat=2, max_cycles=1)
+    for seed in range(3):
+        observation, _ = environment.reset(seed=seed)
+        assert environment.deal.to_move()[0] == 2  # the learner's first action, whatever the limit
+        legal = np.flatnonzero(observation["action_mask"])
+        done, steps = False, 0
+        while not done:
+            observation, reward, terminated, truncated, _ = environment.step(int(legal[0]))
+            legal = np.flatnonzero(observation["action_mask"])
+            done, steps = terminated or truncated, steps + 1
+        assert truncated and not terminated and reward == 0.0 and steps <= 3
+
+
 def test_single_ends_the_episode_on_an_illegal_action() -> None:
     environment = single("easy", illegal_reward=-2)
     observation, _ = environment.reset(seed=0)
