@@ -111,7 +111,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     _ = t.gettext
     lang = _Parser(add_help=False)
     lang.add_argument("--lang", metavar=_("cli", "TAG"),
-                      help=_("cli", "language of all output: en, it, cs, ms or es "
+                      help=_("cli", "language of all output: en, it, cs, ms, es or id "
                                     "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
     parser = _Parser(prog="kowah", parents=[lang],
                      description=_("cli", "Kowah (Cheki), the Chinese money-card game: play a deal "
@@ -182,7 +182,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
-                                                     "in any of the five languages."))
+                                                     "in any of the six languages."))
     serve.add_argument("--host", default="127.0.0.1",
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))

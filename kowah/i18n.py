@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 #: The languages the library has text for; English is the source language.
-LANGUAGES = ("en", "it", "cs", "ms", "es")
+LANGUAGES = ("en", "it", "cs", "ms", "es", "id")
 
 #: The gettext domain of the catalogues.
 DOMAIN = "kowah"
@@ -266,7 +266,7 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
     >>> negotiate("xx", strict=True)
     Traceback (most recent call last):
     ...
-    kowah.errors.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
+    kowah.errors.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es, id)
     """
     if tag is not None and not isinstance(tag, str):
         raise KowahTypeError(N_("error", "a locale tag must be text, such as 'cs_CZ', not {value!r}"),

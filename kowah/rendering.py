@@ -47,6 +47,7 @@ LANGUAGE_NAMES = {
     "cs": "Čeština",
     "ms": "Bahasa Melayu",
     "es": "Español",
+    "id": "Bahasa Indonesia",
 }
 
 _WIDTH = 78

@@ -239,7 +239,7 @@ def test_an_unknown_language_asked_for_is_an_error(
         monkeypatch.delenv(name, raising=False)
     code, out, err = run(capsys, "--lang", "xx", "check", "9c 9s 9m 9c 9s 9m 1c 1c")
     assert code == 2 and out == ""
-    assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)\n"
+    assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es, id)\n"
     monkeypatch.setenv("LANG", "cs_CZ.UTF-8")  # the error itself follows the environment
     code, _, err = run(capsys, "rules", "--lang=pt")
     assert code == 2 and "„pt“" in err and "katalog" in err

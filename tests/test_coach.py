@@ -16,7 +16,7 @@ from kowah.i18n import translator
 from kowah.players import HardPlayer, make_player
 from kowah.table import play_in_terminal
 
-LANGUAGES = ("en", "it", "cs", "ms", "es")
+LANGUAGES = ("en", "it", "cs", "ms", "es", "id")
 
 
 def _observations(seeds: range) -> list[Observation]:

@@ -24,7 +24,7 @@ __all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_str
 
 #: Each language named in itself, for the language switch (never translated).
 LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "cs": "Čeština", "ms": "Bahasa Melayu",
-                  "es": "Español"}
+                  "es": "Español", "id": "Bahasa Indonesia"}
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -116,7 +116,7 @@ ERRORS: dict[str, str] = {
 
 # What a field must be (fills {expected}).
 EXPECTED: dict[str, str] = {
-    "language": N_("web", "one of en, it, cs, ms, es"),
+    "language": N_("web", "one of en, it, cs, ms, es, id"),
     "opponents": N_("web", "one of the AI strengths ({names})"),
     "integer": N_("web", "a whole number"),
     "seat": N_("web", "0, 1 or 2"),
