@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import contextvars
 import importlib
 import json
 import os
 import sys
+import unicodedata
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah.errors import N_, KowahError, LocaleError, printable
+from kowah.errors import N_, KowahError, LocaleError, printable, shorten
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -68,10 +70,48 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
-        # A 5,000-digit --seed or an escape sequence in a choice is quoted in *message*:
-        # shortened and printable, like every other error.
         self.exit(2, translate("%(prog)s: error: %(message)s\n") % {
-            "prog": self.prog, "message": printable(message, _MESSAGE_LIMIT)})
+            "prog": self.prog, "message": _typed_shown(message, _TYPED.get())})
+
+
+#: How much of a typed argument an argparse message repeats.
+_ECHO_LIMIT = 60
+
+#: The arguments being parsed, as typed: argparse quotes them in its messages.
+_TYPED: contextvars.ContextVar[Sequence[str] | None] = contextvars.ContextVar("typed", default=None)
+
+
+def _typed_shown(message: str, typed: Sequence[str] | None) -> str:
+    """An argparse *message* with what the user typed in it shortened and printable.
+
+    argparse quotes an argument whole (``repr``, or as it is in "ambiguous option"): a
+    5,000-digit ``--seed`` or an escape sequence must not reach the terminal as it is. Only
+    the typed arguments are rewritten, never the message's own words (a Czech message holds
+    no-break spaces, which :func:`~kowah.errors.printable` would escape). Without *typed*
+    (a parser used outside :func:`main`), characters that do not print are escaped.
+
+    >>> _typed_shown("invalid choice: '" + "x" * 100 + "' (choose from a, b)", ["x" * 100])
+    "invalid choice: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx' (choose from a, b)"
+    >>> print(_typed_shown("ambiguous option: --s=\x1b[2J could match --seed, --seats", ["--s=\x1b[2J"]))
+    ambiguous option: --s=\\x1b[2J could match --seed, --seats
+    """
+    if typed is None:
+        return printable(message, _MESSAGE_LIMIT)
+    parts = {part for arg in typed for part in (arg, arg.partition("=")[2]) if part}
+    for part in sorted(parts, key=len, reverse=True):
+        quoted, shown = repr(part), shorten(part)
+        if quoted != shown and quoted in message:
+            message = message.replace(quoted, shown)
+        if _unsafe(part) and part in message:
+            message = message.replace(part, printable(part, _ECHO_LIMIT))
+    return message
+
+
+def _unsafe(text: str) -> bool:
+    """Whether *text* is too long to repeat, or holds a character that is neither printable
+    nor a space (an escape sequence, a line break, a byte that was not UTF-8)."""
+    return len(text) > _ECHO_LIMIT or any(
+        not char.isprintable() and unicodedata.category(char) != "Zs" for char in text)
 
 
 @contextlib.contextmanager
@@ -200,8 +240,8 @@ _MESSAGE_LIMIT = 400
 
 
 def _say_error(t: Translator, message: str) -> None:
-    line = _("cli", "kowah: error: {message}", t).format(message=message)
-    print(printable(line, _MESSAGE_LIMIT), file=sys.stderr)
+    """Print an error message (its quoted input is shortened and printable already)."""
+    print(_("cli", "kowah: error: {message}", t).format(message=message), file=sys.stderr)
 
 
 def _safe_streams() -> None:
@@ -238,10 +278,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             t = translator(None)
         except KowahError as error:  # a catalogue missing from a broken install
-            print(printable(f"kowah: {error}", _MESSAGE_LIMIT), file=sys.stderr)
+            print(f"kowah: {error}", file=sys.stderr)
             return 2
     lang = _lang_from(argv)
     if lang is not None:
+        lang = printable(lang, _ECHO_LIMIT)  # quoted in the error when it names no language
         try:
             if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
                 raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
@@ -253,7 +294,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _argparse_in(t):
             try:
-                args = _parse(build_parser(t), argv, t)
+                typed = _TYPED.set(argv)
+                try:
+                    args = _parse(build_parser(t), argv, t)
+                finally:
+                    _TYPED.reset(typed)
             except SystemExit as stop:  # --help, --version, or a usage error (said already)
                 code = stop.code if isinstance(stop.code, int) else 2
             else:
@@ -333,7 +378,7 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
         if not args.json:
             raise
         # As replay --json does: the error as JSON on stdout, so a script reads one format.
-        print(json.dumps({"error": printable(t.error(error), _MESSAGE_LIMIT)}, ensure_ascii=False))
+        print(json.dumps({"error": t.error(error)}, ensure_ascii=False))
         return 2
     if args.json:
         print(json.dumps(report))
@@ -388,7 +433,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             deal = Record.loads(_read_record(Path(name), t)).replay()
         except RecordError as error:
             all_valid = False
-            message = printable(t.error(_typed_as_json(error)), _MESSAGE_LIMIT)
+            message = t.error(_typed_as_json(error))
             result = {"result": "invalid"}
             if error.action is not None:
                 result["action"] = error.action
@@ -507,7 +552,7 @@ def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
         client = distributed.Client(address, timeout=30)
     except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
         raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
-                         address=address[:200], problem=str(error)[:200]) from None
+                         address=printable(address, 200), problem=printable(str(error), 200)) from None
     try:
         yield client.get_executor()
     finally:

@@ -491,3 +491,125 @@ def test_confidence_bounds_are_plain_numbers(capsys: pytest.CaptureFixture[str])
     bounds = json.loads(out)["win_rate_intervals"]
     assert all(0.0 <= low <= high <= 1.0 for low, high in bounds)
     assert any(low == 0.0 for low, _ in bounds)
+
+
+# -- every error message, in every language: the user's input escaped, never our words -------------
+
+#: Representative values for the fields of the error templates (anything else: a short word).
+_SAMPLES: dict[str, object] = {
+    "seat": 1, "turn": 2, "first": 3, "position": 9, "count": 5, "copies": 4, "expected": 8,
+    "kinds": 33, "most": 4, "limit": 2_000_000, "size": 8, "line": 1, "column": 51, "offset": 7,
+    "seats": 3, "titles": 2, "cards": 3, "action": 4, "card": "5c", "drawn": "5c",
+    "waits": "5c, 5s", "pack": "Kowah deck", "type": "str", "value": "x", "found": "'x'",
+    "token": "zz", "tag": "xx", "languages": "en, it, cs, ms, es", "encoding": "UTF-8",
+}
+
+
+def _templates(context: str) -> list[str]:
+    from babel.messages.pofile import read_po
+
+    with (Path(__file__).resolve().parent.parent / "locales" / "kowah.pot").open("rb") as handle:
+        template = read_po(handle)
+    return [str(message.id) for message in template
+            if message.context == context and isinstance(message.id, str)]
+
+
+def _fields(template: str) -> set[str]:
+    import string
+
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _errors() -> list[Exception]:
+    """Every error template with representative values, and real errors whose fields are
+    themselves translated sentences (a refusal, a record's illegal action)."""
+    from kowah import Card
+    from kowah.errors import IllegalActionError, KowahError, RecordError
+    from kowah.record import Record
+
+    found: list[Exception] = [KowahError(template, **{name: _SAMPLES.get(name, "x")
+                                                      for name in _fields(template)})
+                              for template in _templates("error")]
+    deal = Deal.shuffled(seed=3)
+    seat = deal.to_move()[0]
+    for action in (Action.take(seat), Action.discard(seat, Card.C5), Action.draw((seat + 1) % 3)):
+        try:
+            deal.apply(action)
+        except IllegalActionError as error:
+            found.append(error)
+    record = Record.from_deal(played(2)).to_dict()
+    record["actions"].insert(0, {"seat": (record["first"] + 1) % 3, "do": "draw"})
+    try:
+        Record.loads(json.dumps(record)).replay()
+    except RecordError as error:
+        found.append(error)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+def test_no_error_message_escapes_our_own_words(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each error, said through the command (also as --json), holds no escape that the
+    catalogue's own text does not hold: a Czech no-break space stays a no-break space."""
+    import kowah.cards
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    errors = _errors()
+    assert len(errors) > 130
+    raised: list[Exception] = []
+
+    def fail(*args: object, **kwargs: object) -> object:
+        raise raised[-1]
+
+    monkeypatch.setattr(kowah.cards, "parse_cards", fail)
+    for error in errors:
+        raised.append(error)
+        message = t.error(error)  # type: ignore[arg-type]
+        ours = t.gettext("error", error.template).count("\\")  # type: ignore[attr-defined]
+        code, out, err = run(capsys, "--lang", lang, "check", "5c")
+        assert code == 2 and out == ""
+        assert err == t.gettext("cli", "kowah: error: {message}").format(message=message) + "\n"
+        assert err.count("\\") == ours, (lang, err)
+        code, out, err = run(capsys, "--lang", lang, "check", "--json", "5c")
+        assert code == 2 and err == ""
+        assert json.loads(out) == {"error": message}
+    if lang == "cs":  # the case that was broken: Czech text is full of no-break spaces
+        assert sum("\xa0" in t.error(error) for error in errors) > 40  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "x", "--seats", "a,b,c"],
+    ["play", "--opponents", "godlike"],
+    ["frobnicate"],
+    ["check"],
+    ["simulate", "--deals"],
+    ["simulate", "--s", "1"],
+    ["serve", "--data", "d", "--no-save"],
+    ["rules", "--bogus"],
+    [],
+])
+def test_no_usage_error_escapes_our_own_words(
+    lang: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "--lang", lang, *argv)
+    assert code == 2 and out == "" and err
+    assert "\\" not in err, err
+
+
+def test_what_the_user_typed_is_still_escaped_and_shortened(capsys: pytest.CaptureFixture[str]) -> None:
+    for lang in ("cs", "en"):
+        code, _, err = run(capsys, "--lang", lang, "check", "5c", "\x1b[31mred")
+        assert code == 2 and "\x1b" not in err and "\\x1b[31mred" in err
+        code, _, err = run(capsys, "--lang", lang, "play", "--opponents", "\x1b[2J" + "x" * 10_000)
+        assert code == 2 and "\x1b" not in err and "\\x1b[2J" in err and len(err) < 1000
+        code, _, err = run(capsys, "--lang", lang, "simulate", "--s=\x1b[2J", "1")
+        assert code == 2 and "\x1b" not in err and "--s=\\x1b[2J" in err
+        code, _, err = run(capsys, "--lang", lang, "play", "--seed", "5" * 5000)
+        assert code == 2 and "..." in err and len(err) < 1000
+        code, _, err = run(capsys, "--lang", lang, "check", "5c", "x" * 10_000, "\x1b\n")
+        assert code == 2 and "\x1b" not in err and err.count("\n") == 1 and len(err) < 500
+    code, _, err = run(capsys, "--lang", "\x1b[2J", "rules")
+    assert code == 2 and err == "kowah: error: '\\x1b[2J' is not a locale tag\n"
