@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import contextvars
-import importlib
 import json
 import os
 import sys
@@ -23,10 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah.errors import N_, KowahError, LocaleError, printable, shorten
+from kowah.errors import N_, KowahError, printable, shorten
 
 if TYPE_CHECKING:
-    import concurrent.futures
 
     from kowah.i18n import Translator
 
@@ -150,13 +148,17 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     """The ``kowah`` argument parser, with help text in *t*'s language."""
     _ = t.gettext
     lang = _Parser(add_help=False)
+    from kowah.i18n import LANGUAGES
+
     lang.add_argument("--lang", metavar=_("cli", "TAG"),
-                      help=_("cli", "language of all output: en, it, cs, ms, es or id "
-                                    "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
+                      help=_("cli", "language of all output: {languages} (default: from LANGUAGE, "
+                                    "LC_ALL, LC_MESSAGES or LANG)").format(
+                          languages=t.format_list(LANGUAGES, style="or")))
     parser = _Parser(prog="kowah", parents=[lang],
                      description=_("cli", "Kowah (Cheki), the Chinese money-card game: play a deal "
-                                          "against two AIs, check hands, replay records, read "
-                                          "the rules."))
+                                          "against two AIs in the terminal or in the browser, "
+                                          "check hands, replay records, read the rules, and pit "
+                                          "AI players against each other."))
     from kowah import __version__
 
     parser.add_argument("--version", action="version", version=f"kowah {__version__}",
@@ -220,9 +222,12 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
                                         "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+    simulate.add_argument("--quiet", action="store_true",
+                          help=_("cli", "hide the progress bar (shown on stderr when it is a "
+                                        "terminal)"))
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
-                                                     "in any of the six languages."))
+                                                     "in any of the library's languages."))
     serve.add_argument("--host", default="127.0.0.1",
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))
@@ -285,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = printable(lang, _ECHO_LIMIT)  # quoted in the error when it names no language
         try:
             if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
+                from kowah.i18n import LocaleError
+
                 raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
                                   languages="")
             t = translator(lang, strict=True)
@@ -496,107 +503,9 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
 
 
 def _simulate(args: argparse.Namespace, t: Translator) -> int:
-    seats = [name.strip().lower() for name in args.seats.split(",")]
-    if len(seats) != 3:
-        raise KowahError(N_("error", "--seats needs three players separated by commas, not {value!r}"),
-                         value=args.seats)
-    for name in seats:
-        if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
-                             value=name)
-    if args.deals < 1:
-        raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
-    if args.jobs < 1:
-        raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
-    from kowah.simulation import simulate
+    from kowah._simulating import simulate_command
 
-    progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
-    if args.scheduler is None:
-        result = simulate(args.deals, seats, seed=args.seed, jobs=_jobs(args.jobs, args.deals),
-                          progress=progress)
-    else:
-        with _cluster(args.scheduler) as executor:
-            result = simulate(args.deals, seats, seed=args.seed, progress=progress, executor=executor)
-    if progress is not None:
-        sys.stderr.write("\r\033[K")
-    if args.json:
-        print(json.dumps(_rounded(result.as_dict())))
-        return 0
-    print(t.ngettext("cli", "{n} deal", "{n} deals", result.deals).format(
-        n=t.format_number(result.deals)))
-    for seat, name in enumerate(seats):
-        low, high = result.win_rate_interval(seat)
-        wins = t.ngettext("cli", "seat {seat} ({player}): {wins} win, {rate}% (95% CI {low}–{high}%)",
-                          "seat {seat} ({player}): {wins} wins, {rate}% (95% CI {low}–{high}%)",
-                          result.wins[seat])
-        print("  " + wins.format(seat=seat, player=t.gettext("player", name),
-                                 wins=t.format_number(result.wins[seat]),
-                      rate=t.format_number(round(100 * result.wins[seat] / result.deals, 1)),
-                      low=t.format_number(round(100 * low, 1)),
-                      high=t.format_number(round(100 * high, 1))))
-    print("  " + _("cli", "drawn: {n}", t).format(n=t.format_number(result.drawn)))
-    print("  " + _("cli", "wins by self-draw: {a}, by discard: {b}, by draw claim: {c}", t).format(
-        a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
-        c=t.format_number(result.by["draw-claim"])))
-    return 0
-
-
-@contextlib.contextmanager
-def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
-    """An executor on the Dask cluster whose scheduler is at *address* (Dask is imported only here)."""
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise KowahError(N_("error", "--scheduler needs Dask: pip install 'kowah[cluster]'")) from None
-    try:
-        client = distributed.Client(address, timeout=30)
-    except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
-        raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
-                         address=printable(address, 200), problem=printable(str(error), 200)) from None
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on every system
-        return os.cpu_count() or 1
-
-
-def _jobs(asked: int, deals: int) -> int:
-    """Worker processes: as asked, but no more than the CPUs and the chunks of work.
-
-    A simulation's chunks are never fewer than its deals or eight per worker, whichever is
-    less, so at most *deals* workers can be busy.
-
-    >>> _jobs(1000, 3) <= 3, _jobs(1, 1000)
-    (True, 1)
-    """
-    return max(1, min(asked, _cpus(), deals))
-
-
-def _rounded(value: Any) -> Any:
-    """Floats rounded to 12 decimal places: a bound of ``6.9e-18`` is ``0.0``."""
-    if isinstance(value, float):
-        return round(value, 12) + 0.0  # + 0.0 turns -0.0 into 0.0
-    if isinstance(value, dict):
-        return {key: _rounded(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_rounded(item) for item in value]
-    return value
-
-
-def _progress_bar(total: int) -> Any:
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
-
-    return show
+    return simulate_command(args, t, interactive=_interactive(sys.stderr))
 
 
 def _serve(args: argparse.Namespace, t: Translator) -> int:

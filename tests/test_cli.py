@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -429,9 +431,12 @@ def test_quoted_input_is_shortened_and_printable(capsys: pytest.CaptureFixture[s
 def test_jobs_are_capped_at_the_cpus_and_the_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import kowah.cli
     import kowah.simulation
 
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every system
+        cpus = os.cpu_count() or 1
     asked: list[int] = []
     real = kowah.simulation.simulate
 
@@ -441,10 +446,10 @@ def test_jobs_are_capped_at_the_cpus_and_the_work(
 
     monkeypatch.setattr(kowah.simulation, "simulate", spy)
     code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
-    assert code == 0 and asked == [min(3, kowah.cli._cpus())]
+    assert code == 0 and asked == [min(3, cpus)]
     code, _, _ = run(capsys, "simulate", "--deals", "40", "--seats", "random,random,random",
                      "--jobs", "1000")
-    assert asked[-1] == kowah.cli._cpus() <= os.cpu_count()  # type: ignore[operator]
+    assert asked[-1] == cpus
 
 
 def test_the_last_lang_wins_and_an_empty_one_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -546,7 +551,7 @@ def _errors() -> list[Exception]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
 def test_no_error_message_escapes_our_own_words(
     lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -579,7 +584,7 @@ def test_no_error_message_escapes_our_own_words(
         assert sum("\xa0" in t.error(error) for error in errors) > 40  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
 @pytest.mark.parametrize("argv", [
     ["simulate", "--deals", "x", "--seats", "a,b,c"],
     ["play", "--opponents", "godlike"],
@@ -613,3 +618,130 @@ def test_what_the_user_typed_is_still_escaped_and_shortened(capsys: pytest.Captu
         assert code == 2 and "\x1b" not in err and err.count("\n") == 1 and len(err) < 500
     code, _, err = run(capsys, "--lang", "\x1b[2J", "rules")
     assert code == 2 and err == "kowah: error: '\\x1b[2J' is not a locale tag\n"
+
+
+# -- simulate: the progress bar, percentages, a Dask cluster ----------------------------------------
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--lang", "en", "simulate", "--deals", "12", "--seats", "random,random,hard"]
+    code, report, err = run(capsys, *argv)
+    assert code == 0 and err == ""  # stderr is not a terminal: no bar
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out == report  # the report is the same, on stdout
+    bar = terminal.getvalue()
+    assert bar.startswith("\r[" + "." * 30 + "] 0/12")  # shown at once
+    assert "\r[" + "#" * 30 + "] 12/12" in bar and bar.endswith("\r\x1b[K")  # and cleared
+    terminal.seek(0)
+    terminal.truncate()
+    code, out, _ = run(capsys, *argv, "--quiet")
+    assert code == 0 and out == report and terminal.getvalue() == ""
+
+
+def test_simulate_writes_rates_and_bounds_as_the_language_writes_percentages(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One decimal always (48.0, not 48), and the language's own percent sign and spacing."""
+    argv = ["simulate", "--deals", "10", "--seats", "random,random,hard", "--seed", "3"]
+    _, english, _ = run(capsys, "--lang", "en", *argv)
+    _, czech, _ = run(capsys, "--lang", "cs", *argv)
+    en_lines = [line for line in english.splitlines() if line.startswith("  seat ")]
+    cs_lines = [line for line in czech.splitlines() if line.startswith("  místo")]
+    assert len(en_lines) == len(cs_lines) == 3
+    for en, cs in zip(en_lines, cs_lines, strict=True):
+        assert re.search(r"wins?, \d+\.0% \(95% CI \d+\.\d–\d+\.\d%\)$", en), en  # 10 deals: x0.0%
+        assert re.search(r", \d+,0\xa0% \(95% interval spolehlivosti: \d+,\d–\d+,\d\xa0%\)$", cs), cs
+
+
+class _FakeDask:
+    """Stands in for the ``distributed`` module: a client that runs the deals on threads, or
+    fails as Dask does (its English text, its log lines)."""
+
+    def __init__(self, connect: Exception | None = None, run: Exception | None = None) -> None:
+        import concurrent.futures
+        import logging
+
+        self.timeouts: list[float] = []
+        self.closed = False
+        fake = self
+
+        class Client:
+            def __init__(self, address: str, timeout: float) -> None:
+                fake.timeouts.append(timeout)
+                if connect is not None:
+                    raise connect
+
+            def get_executor(self) -> concurrent.futures.Executor:
+                if run is None:
+                    return concurrent.futures.ThreadPoolExecutor(2)
+                failure: Exception = run
+
+                class Failing(concurrent.futures.ThreadPoolExecutor):
+                    def map(self, *args: Any, **kwargs: Any) -> Any:
+                        logging.getLogger("distributed.client").error("Failed to reconnect")
+                        raise failure
+
+                return Failing(1)
+
+            def close(self, timeout: float) -> None:
+                fake.closed = True
+
+        self.Client = Client
+        logging.getLogger("distributed.client")  # exists once Dask is imported
+
+
+def test_simulate_on_a_cluster_shows_progress_and_the_same_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--lang", "en", "simulate", "--deals", "30", "--seats", "random,normal,hard"]
+    _, here, _ = run(capsys, *argv)
+    dask = _FakeDask()
+    monkeypatch.setitem(sys.modules, "distributed", dask)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, there, _ = run(capsys, *argv, "--scheduler", "tcp://10.0.0.5:8786")
+    assert code == 0 and there == here and dask.closed
+    assert "] 30/30" in terminal.getvalue()
+    from kowah._simulating import CONNECT_TIMEOUT
+
+    assert dask.timeouts == [CONNECT_TIMEOUT] and CONNECT_TIMEOUT <= 5  # not Dask's 30 s
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_dask_errors_are_said_inside_our_sentence(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    argv = ["--lang", lang, "simulate", "--deals", "30", "--seats", "random,normal,hard",
+            "--scheduler", "tcp://10.0.0.5:8786"]
+    monkeypatch.setitem(sys.modules, "distributed", _FakeDask(connect=OSError(
+        "Timed out trying to connect to tcp://10.0.0.5:8786 after 5 s")))
+    code, out, err = run(capsys, *argv)
+    sentence = t.gettext("error", "cannot reach the Dask scheduler at {address}: {problem}")
+    assert code == 2 and out == ""
+    assert err == t.gettext("cli", "kowah: error: {message}").format(message=sentence.format(
+        address="tcp://10.0.0.5:8786",
+        problem="Timed out trying to connect to tcp://10.0.0.5:8786 after 5 s")) + "\n"
+    lost = _FakeDask(run=RuntimeError("_play_chunk-88e5 cancelled for reason: scheduler-connection-lost.\n"
+                                      "Client lost the connection to the scheduler."))
+    monkeypatch.setitem(sys.modules, "distributed", lost)
+    code, out, err = run(capsys, *argv)
+    sentence = t.gettext("error", "the Dask cluster at {address} failed during the simulation: {problem}")
+    assert code == 2 and out == "" and lost.closed
+    assert err == t.gettext("cli", "kowah: error: {message}").format(message=sentence.format(
+        address="tcp://10.0.0.5:8786", problem="_play_chunk-88e5 cancelled for reason: "
+        "scheduler-connection-lost. Client lost the connection to the scheduler.")) + "\n"
+    assert "Failed to reconnect" not in err and "Traceback" not in err  # Dask's log is kept quiet
