@@ -39,7 +39,8 @@ from kowah.i18n import (
 @pytest.mark.parametrize(("tag", "language"), [
     ("cs_CZ", "cs"), ("cs-CZ", "cs"), ("cs_CZ.UTF-8", "cs"), ("cs_CZ.UTF-8@euro", "cs"),
     ("CS-cz", "cs"), ("cs", "cs"), ("es_MX", "es"), ("es-419", "es"), ("it_IT", "it"),
-    ("it_CH.utf8", "it"), ("ms_MY", "ms"), ("ms", "ms"), ("id_ID", "id"), ("id", "id"), ("en_GB", "en"), ("en", "en"),
+    ("it_CH.utf8", "it"), ("ms_MY", "ms"), ("ms", "ms"), ("id_ID", "id"), ("id", "id"),
+    ("en_GB", "en"), ("en", "en"),
     ("C", "en"), ("POSIX", "en"), ("C.UTF-8", "en"), (None, "en"), ("", "en"),
 ])
 def test_negotiate(tag: str | None, language: str) -> None:
@@ -275,6 +276,8 @@ def _win(by: str) -> Outcome:
     ("ms", "draw-claim", "Tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas cabutan stok "
                          "pemain lain, ×1."),
     ("es", "self-draw", "El asiento 2 gana con el cinco de monedas por robo propio, ×3."),
+    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas kartu yang "
+                         "ditarik pemain lain dari tumpukan, ×1."),
 ])
 def test_outcome_wins(language: str, by: str, expected: str) -> None:
     assert translator(language).outcome(_win(by)) == expected
@@ -286,6 +289,7 @@ def test_outcome_wins(language: str, by: str, expected: str) -> None:
     ("cs", "Vyhráváte s\xa0pětkou mincí vlastním líznutím, ×3."),
     ("ms", "Anda menang dengan lima syiling melalui cabutan sendiri, ×3."),
     ("es", "Ganas con el cinco de monedas por robo propio, ×3."),
+    ("id", "Anda menang dengan lima koin melalui tarikan sendiri, ×3."),
 ])
 def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
     t = translator(language)
@@ -298,6 +302,7 @@ def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
     ("it", "Ana vince con il cinque di monete rivendicando uno scarto, ×2."),
     ("cs", "Ana vyhrává s\xa0pětkou mincí nárokem na odhozenou kartu, ×2."),
     ("ms", "Ana menang dengan lima syiling melalui tuntutan ke atas buangan, ×2."),
+    ("id", "Ana menang dengan lima koin melalui klaim kartu buangan, ×2."),
     ("es", "Ana gana con el cinco de monedas al reclamar un descarte, ×2."),
 ])
 def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: str) -> None:
@@ -392,6 +397,7 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
     ("ms", "take", "Anda mengambil Bunga Merah."),
     ("es", "discard", "El asiento 1 descarta la Flor Roja."),
     ("es", "declare", "¡El asiento 1 declara checki y espera la Flor Roja!"),
+    ("id", "discard", "Pemain di kursi 1 membuang Bunga Merah."),
 ])
 def test_event_sentences_name_the_card_in_the_form_the_sentence_needs(
         language: str, kind: str, expected: str) -> None:
