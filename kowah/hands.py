@@ -28,7 +28,7 @@ from kowah._tables import GROUP as _GROUP
 from kowah._tables import kept as _kept
 from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
-from kowah._value import Frozen
+from kowah._value import FrozenMap, Value
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
 from kowah.errors import N_, HandError, KowahTypeError, shorten
 
@@ -247,10 +247,10 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
 _NO_WAITS: frozenset[Card] = frozenset()
 
 
-class Split(Frozen):
+class Split(Value):
     """One way to split a ready hand: two triples and a pair (R6). The pair's card is the wait.
 
-    A frozen value, equal to another with the same triples and pair.
+    An immutable value, equal to another with the same triples and pair.
 
     >>> from kowah import parse_cards
     >>> split = splits(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))[-1]
@@ -260,8 +260,6 @@ class Split(Frozen):
     Split(triples=((Card.C9, Card.S9, Card.M9), (Card.C9, Card.S9, Card.M9)), pair=(Card.C1, Card.C1))
     """
 
-    __slots__ = ("pair", "triples")
-    _fields = ("triples", "pair")
     #: The two triples (R4).
     triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]]
     #: The pair (R5): two copies of the wait.
@@ -387,24 +385,21 @@ def improvements(
     return found
 
 
-class DiscardOption(Frozen):
+class DiscardOption(Value):
     """What discarding one card of a nine-card hand leaves: its distance and improvements.
 
-    A frozen value; two options are equal when their discard and distance are.
+    An immutable value; :attr:`improvements` is a read-only mapping.
     """
 
-    __slots__ = ("discard", "distance", "improvements")
-    _fields = ("discard", "distance", "improvements")
-    _compared = ("discard", "distance")
     #: The card discarded.
     discard: Card
     #: The distance to ready of the eight cards left (:func:`distance`).
     distance: int
     #: The cards that would improve them, with their unseen copies (:func:`improvements`).
-    improvements: dict[Card, int]
+    improvements: Mapping[Card, int]
 
-    def __init__(self, discard: Card, distance: int, improvements: dict[Card, int]) -> None:
-        self._set(discard=discard, distance=distance, improvements=improvements)
+    def __init__(self, discard: Card, distance: int, improvements: Mapping[Card, int]) -> None:
+        self._set(discard=discard, distance=distance, improvements=FrozenMap(improvements))
 
     @property
     def unseen(self) -> int:

@@ -42,6 +42,12 @@ FILLER_TRIPLE = "8c 8s 8m"
 FILLER_PAIR = "2c 2c"
 
 
+@functools.cache
+def _built(pack: Pack) -> dict[tuple[Card, ...], frozenset[Card]]:
+    """The rules' definition of the ready hands of *pack* (built once per test session)."""
+    return _tables.build_table(pack)
+
+
 def split_keys(hand: tuple[Card, ...]) -> set[object]:
     return {split_key(split.triples, split.wait) for split in splits(hand)}
 
@@ -361,10 +367,10 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
     """
     data = _tables.read_data(pack)
     assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
-    rebuilt = _tables.encode(pack, _tables.build_table(pack))
+    rebuilt = _tables.encode(pack, _built(pack))
     assert data == rebuilt
     index = _tables.ReadyIndex(pack, data)
-    table = _tables.build_table(pack)
+    table = _built(pack)
     assert index.count == len(table)
     assert {index.hand(i): index.waits(i) for i in range(index.count)} == table
 
@@ -375,7 +381,7 @@ def test_an_index_built_without_the_data_answers_alike(monkeypatch: pytest.Monke
     monkeypatch.setattr(_tables, "_INDEXES", {})
     monkeypatch.setattr(_tables, "_BY_ID", {})
     built = _tables.ready_index(MONEY_PACK)
-    assert built.count == len(_tables.build_table(MONEY_PACK))
+    assert built.count == len(_built(MONEY_PACK))
     hand = cards("ws ws ws mk mk mk gs gs")
     assert is_ready(hand, MONEY_PACK) and waits(hand, MONEY_PACK) == {Card.GS}
 
@@ -386,13 +392,13 @@ def test_a_pack_of_its_own_gets_its_own_index() -> None:
     assert not is_ready(cards("1c 1c 1s 1s 1m 2c 2s 3m"), small)
     with pytest.raises(HandError, match="3 copies of '1c'"):
         is_ready(cards("1c 1c 1c 1s 1m 2c 2s 2m"), small)
-    assert len(ready_hands(small)) == len(_tables.build_table(small))
+    assert len(ready_hands(small)) == len(_built(small))
 
 
 def test_ready_hands_is_a_read_only_view_of_every_ready_hand() -> None:
     table = ready_hands()
     assert len(table) == 100_416
-    reference = _tables.build_table(KOWAH_DECK)
+    reference = _built(KOWAH_DECK)
     assert set(table) == set(reference)
     hand = cards("8c 5c 5s 5c 5s 5m 8c 8c")
     assert table[hand] == {Card.C5, Card.S5} == table[tuple(sorted(hand))]
@@ -428,7 +434,7 @@ def _reference(hand: list[object]) -> object:
             return "absent"
         if counts[item] > 4:
             return "copies"
-    return tuple(sorted(Card(item) for item in hand)) in _tables.build_table(KOWAH_DECK)  # type: ignore[arg-type]
+    return tuple(sorted(Card(item) for item in hand)) in _built(KOWAH_DECK)  # type: ignore[arg-type]
 
 
 def _kind(result: object) -> object:
@@ -460,13 +466,13 @@ def test_the_fast_paths_validate_exactly_as_the_rules_say(hand: list[int]) -> No
 
 @given(deck_hands())
 def test_is_ready_takes_the_hand_in_any_order_and_form(hand: list[Card]) -> None:
-    expected = tuple(sorted(hand)) in _tables.build_table(KOWAH_DECK)
+    expected = tuple(sorted(hand)) in _built(KOWAH_DECK)
     assert is_ready(hand) is expected
     assert is_ready(tuple(reversed(hand))) is expected
     assert is_ready(iter(hand)) is expected
     indices: Any = [int(card) for card in hand]
     assert is_ready(indices) is expected  # card indices are cards too
-    assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _tables.build_table(MONEY_PACK))
+    assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _built(MONEY_PACK))
 
 
 def test_a_fresh_process_answers_as_a_warm_one() -> None:
@@ -540,7 +546,7 @@ def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     cold, warm = _tables.ReadyIndex(KOWAH_DECK, data), _tables.ReadyIndex(KOWAH_DECK, data)
     warm.warm()
     assert not cold.keys and len(warm.keys) > 100_000 - 100
-    table = _tables.build_table(KOWAH_DECK)
+    table = _built(KOWAH_DECK)
     ready = list(table)[::997]
     rng = random.Random(4)
     unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
@@ -557,10 +563,13 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
     assert pickle.loads(pickle.dumps(split)) == split
     assert hash(split) == hash(Split(split.triples, split.pair))
     with pytest.raises(AttributeError):
-        split.pair = (Card.C2, Card.C2)
+        split.pair = (Card.C2, Card.C2)  # type: ignore[misc]
     option = discard_options(cards("5c 5c 5s 5s 5m 8c 8c 9m 1c"))[0]
-    same = DiscardOption(option.discard, option.distance, {})
-    assert option == same and hash(option) == hash(same)  # improvements are not compared
+    same = DiscardOption(option.discard, option.distance, dict(option.improvements))
+    assert option == same and hash(option) == hash(same) and pickle.loads(pickle.dumps(option)) == option
+    assert option != DiscardOption(option.discard, option.distance, {})
+    with pytest.raises(TypeError):
+        option.improvements[Card.C5] = 9  # type: ignore[index]  # read-only
     assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
 
 

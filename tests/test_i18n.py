@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from kowah import Card, CardParseError, IllegalActionError, KowahError, LocaleError, parse_cards
+from kowah import Card, CardParseError, DrawnBy, IllegalActionError, KowahError, LocaleError, parse_cards
 from kowah.errors import RecordError
 from kowah.i18n import (
     LANGUAGES,
@@ -286,7 +286,8 @@ def test_outcome_from_the_deal_module() -> None:
 
     assert translator("en").outcome(Outcome.win(1, "discard", Card.RF)) == (
         "Seat 1 wins by claiming the discard rf, ×2")
-    assert translator("es").outcome(Outcome.drawn()).startswith("La ronda termina en tablas")
+    drawn = Outcome.drawn(DrawnBy.EXHAUSTION)
+    assert translator("es").outcome(drawn).startswith("La ronda termina en tablas")
 
 
 def test_unknown_outcome_is_an_error() -> None:
