@@ -28,10 +28,7 @@ if TYPE_CHECKING:
         IllegalActionError,
         KowahError,
         KowahTypeError,
-        LocaleError,
         RecordError,
-        RulesFormatError,
-        UnknownPlayerError,
     )
     from kowah.events import DrawnBy, Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
     from kowah.hands import (
@@ -45,7 +42,10 @@ if TYPE_CHECKING:
         splits,
         waits,
     )
+    from kowah.i18n import LocaleError
+    from kowah.players import UnknownPlayerError
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
+    from kowah.rendering import RulesFormatError
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
     from kowah.web.store import StoreFullError
 
@@ -133,11 +133,11 @@ _HOMES = {
     "IllegalActionError": "kowah.errors",
     "KowahError": "kowah.errors",
     "KowahTypeError": "kowah.errors",
-    "LocaleError": "kowah.errors",
+    "LocaleError": "kowah.i18n",
     "RecordError": "kowah.errors",
-    "RulesFormatError": "kowah.errors",
+    "RulesFormatError": "kowah.rendering",
     "StoreFullError": "kowah.web.store",
-    "UnknownPlayerError": "kowah.errors",
+    "UnknownPlayerError": "kowah.players",
     "DrawnBy": "kowah.events",
     "Event": "kowah.events",
     "EventKind": "kowah.events",

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Final, NotRequired, TypedDict
 
 from kowah._value import FrozenMap, Value
-from kowah.cards import Card
+from kowah.cards import Card, format_cards
 from kowah.errors import N_, ActionError, ActionTypeError, CardParseError, format_message, shorten
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "ActionKind",
     "Reason",
     "Refusal",
+    "shown",
 ]
 
 
@@ -407,7 +408,8 @@ class Refusal(Value):
     reason: Reason
     #: The action refused.
     action: Action
-    #: The fields of the reason's template (cards as :class:`~kowah.cards.Card`), read-only.
+    #: The fields of the reason's template, read-only: cards as :class:`~kowah.cards.Card`,
+    #: several cards (``"waits"``) as a tuple of them.
     params: Mapping[str, object]
 
     def __init__(self, reason: Reason, action: Action, params: Mapping[str, object] | None = None) -> None:
@@ -416,4 +418,15 @@ class Refusal(Value):
         self._set(reason=reason, action=action, params=_params({} if params is None else params))
 
     def __str__(self) -> str:
-        return format_message(self.reason.template, self.params)
+        """The English message, cards written as codes."""
+        return format_message(self.reason.template, shown(self.params))
+
+
+def shown(params: Mapping[str, object]) -> dict[str, object]:
+    """*params* with every tuple of cards written as codes (``"5c 5s"``), for an English message.
+
+    >>> shown({"waits": (Card.C5, Card.S5), "turn": 2})
+    {'waits': '5c 5s', 'turn': 2}
+    """
+    return {name: format_cards(value) if isinstance(value, tuple) and all(type(item) is Card for item in value)
+            else value for name, value in params.items()}

@@ -43,6 +43,7 @@ from kowah.errors import (
     shorten,
 )
 from kowah.events import Event, EventKind, Outcome, Phase, Result
+from kowah.hands import HAND_SIZE, Split, splits
 from kowah.rules import KOWAH_RULES, Rules, Scalars, State, deck_error
 
 __all__ = ["SEATS", "Deal", "Observation"]
@@ -632,6 +633,34 @@ class Deal:
                 and self._history == other._history and self._state.window == other._state.window)
 
     __hash__ = None  # type: ignore[assignment]  # a deal changes
+
+    def winning_split(self) -> Split | None:
+        """How the winner's hand won: its eight cards (a self-drawn winning card left out) as
+        the two triples and the pair of the wait (R6, R8) it declared; ``None`` unless the deal
+        is won. The winning card is ``deal.outcome.card``, a third copy of the pair's card.
+
+        >>> from kowah.cards import parse_cards
+        >>> ready = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")
+        >>> rest = list(Deal.shuffled(0).deck)
+        >>> for card in (*ready, Card.M9, Card.C5):
+        ...     rest.remove(card)
+        >>> deal = Deal([*ready, *rest[:16], Card.M9, Card.C5, *rest[16:]], 0)
+        >>> for action in (Action.draw(0), Action.discard(0, Card.M9), Action.declare(0, Card.C5),
+        ...                Action.draw(1)):  # seat 1 draws the 5c: seat 0 claims it (R14)
+        ...     _ = deal.apply(action)
+        >>> deal.outcome.by, str(deal.winning_split())
+        (<WinBy.DRAW_CLAIM: 'draw-claim'>, '8c 8c 8c | 5s 5s 5m | 5c 5c')
+        """
+        outcome = self._state.outcome
+        if outcome is None or outcome.winner is None or outcome.card is None:
+            return None
+        hand = list(self._state.hands[outcome.winner])
+        if len(hand) > HAND_SIZE:  # a self-draw: the winning card is in the hand (R12)
+            hand.remove(outcome.card)
+        for split in splits(hand, self._rules.pack):
+            if split.wait is outcome.card:
+                return split
+        return None  # pragma: no cover - a declared hand always splits with its wait
 
     def where(self) -> dict[str, list[Card]]:
         """Every card of the deck by place: each seat's hand, each seat's discards, the stock.

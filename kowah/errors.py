@@ -42,10 +42,7 @@ __all__ = [
     "IllegalActionError",
     "KowahError",
     "KowahTypeError",
-    "LocaleError",
     "RecordError",
-    "RulesFormatError",
-    "UnknownPlayerError",
     "format_message",
     "printable",
     "shorten",
@@ -339,15 +336,3 @@ class RecordError(KowahError):
         params = {name: value for name, value in error.params.items() if name != "action"}
         KowahError.__init__(found, error.template, action=None, **params)
         return found
-
-
-class LocaleError(KowahError):
-    """A locale tag is malformed, or names a language the library has no catalogue for."""
-
-
-class RulesFormatError(KowahError):
-    """:func:`kowah.rendering.render_rules` was asked for a format it does not know."""
-
-
-class UnknownPlayerError(KowahError):
-    """:func:`kowah.players.make_player` or a simulation was given a player name it does not know."""

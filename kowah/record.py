@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
 from kowah._value import FrozenMap, Value
-from kowah.actions import Action, ActionDict, ActionKind
+from kowah.actions import Action, ActionDict, ActionKind, shown
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import (
@@ -361,9 +361,10 @@ def replay_outcome(text: str | bytes) -> OutcomeDict:
 
 
 def _json_params(params: Mapping[str, object]) -> dict[str, str | int | None]:
-    """An error's fields as JSON values: ints and None as they are, anything else as text."""
+    """An error's fields as JSON values: ints and None as they are, cards as codes, anything
+    else as text."""
     return {name: value if value is None or type(value) is int else str(value)
-            for name, value in params.items()}
+            for name, value in shown(params).items()}
 
 
 # -- reading JSON: what the schema (record.schema.json) says, before actions are interpreted ----

@@ -58,7 +58,7 @@ from typing import Final, Protocol, cast
 from kowah._tables import ready_table
 from kowah._value import Value
 from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, SEATS, TAKES, Action, ActionKind, Reason
-from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack, format_cards
+from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 from kowah.errors import N_, DeckError, KowahError, KowahTypeError, shorten
 from kowah.events import DrawnBy, Outcome, Phase, WinBy
 from kowah.hands import HAND_SIZE, is_ready, waits
@@ -420,9 +420,9 @@ class State:
             if kind is _DECLARE:
                 options = self.waits(seat)
                 if card is None and len(options) > 1:  # R8: the wait must be named
-                    return Reason.SEVERAL_WAITS, {"waits": format_cards(options)}
+                    return Reason.SEVERAL_WAITS, {"waits": options}
                 if card is not None and card not in options:
-                    return Reason.NOT_A_WAIT, {"card": card, "waits": format_cards(options)}
+                    return Reason.NOT_A_WAIT, {"card": card, "waits": options}
             return None
         if seat != self.turn:
             return Reason.NOT_YOUR_TURN, {"turn": self.turn}

@@ -24,20 +24,20 @@ import math
 import pickle
 import random
 import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TypedDict
 
 import attrs
 
-from kowah.actions import SEATS, Action, ActionKind, Reason, Refusal
+from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.cards import KOWAH_DECK
 from kowah.deal import Deal
-from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError, UnknownPlayerError, shorten
+from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError, shorten
 from kowah.events import Outcome
-from kowah.players import PLAYERS, Player, make_player
-from kowah.rules import State
+from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
+from kowah.rules import SEATS, State
 
-__all__ = ["PlayerFactory", "SimulationResult", "play_deal", "random_playout", "simulate"]
+__all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "random_playout", "simulate"]
 
 
 def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, list[Action]]:
@@ -147,7 +147,7 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _by_converter(value: Any) -> dict[str, int]:
+def _by_converter(value: Mapping[str, int]) -> dict[str, int]:
     return dict(value)
 
 
@@ -157,6 +157,19 @@ def _names_converter(value: Iterable[str]) -> tuple[str, ...]:
 
 def _wins_converter(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
+
+
+class SimulationDict(TypedDict):
+    """The JSON form of a :class:`SimulationResult` (:meth:`SimulationResult.as_dict`)."""
+
+    deals: int
+    seats: list[str]
+    wins: list[int]
+    drawn: int
+    by: dict[str, int]
+    decided: int
+    win_rates: list[float]
+    win_rate_intervals: list[list[float]]
 
 
 @attrs.frozen
@@ -173,7 +186,7 @@ class SimulationResult:
     seats: tuple[str, ...] = attrs.field(converter=_names_converter)
     wins: tuple[int, ...] = attrs.field(converter=_wins_converter)
     drawn: int
-    by: dict[str, int] = attrs.field(converter=_by_converter, hash=False)
+    by: Mapping[str, int] = attrs.field(converter=_by_converter, hash=False)
 
     @property
     def decided(self) -> int:
@@ -184,7 +197,7 @@ class SimulationResult:
         """The 95% Wilson interval of *seat*'s share of all deals."""
         return wilson(self.wins[seat], self.deals)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SimulationDict:
         """A JSON-ready summary: deals, seats, wins, drawn, by, and a few derived figures."""
         return {
             "deals": self.deals,
@@ -293,9 +306,7 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
                          count=len(entries))
     for entry in entries:
         if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
-            raise UnknownPlayerError(
-                N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"), value=entry
-            )
+            raise UnknownPlayerError.naming(entry)
     names = tuple(_seat_name(entry) for entry in entries)
     if not _whole(deals):
         raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),
@@ -324,7 +335,12 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
                 raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or "
                                              "function at module level)")) from None
             executor = pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
-        results = executor.map(_play_chunk, chunks)
+        try:
+            results = executor.map(_play_chunk, chunks)
+        except BaseException:  # Ctrl-C while the chunks are sent: the pool must not outlive us
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+            raise
     wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
     try:
         for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):

@@ -20,8 +20,7 @@ import kowah_docs
 import pytest
 
 from kowah.cli import main
-from kowah.i18n import LANGUAGES, translator
-from kowah.rendering import LANGUAGE_NAMES
+from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from kowah.rulebook import RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -43,7 +43,7 @@ FILLER_PAIR = "2c 2c"
 
 
 @functools.cache
-def _built(pack: Pack) -> dict[tuple[Card, ...], frozenset[Card]]:
+def _built(pack: Pack) -> dict[tuple[int, ...], frozenset[Card]]:
     """The rules' definition of the ready hands of *pack* (built once per test session)."""
     return _tables.build_table(pack)
 
