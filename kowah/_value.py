@@ -225,5 +225,9 @@ class Frozen:
     def __hash__(self) -> int:
         return hash((self.__class__.__name__, *self._key()))
 
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({fields})"
+
     def __reduce__(self) -> tuple[object, ...]:
         return (self.__class__, tuple(getattr(self, name) for name in self._fields))

@@ -428,5 +428,11 @@ def shown(params: Mapping[str, object]) -> dict[str, object]:
     >>> shown({"waits": (Card.C5, Card.S5), "turn": 2})
     {'waits': '5c 5s', 'turn': 2}
     """
-    return {name: format_cards(value) if isinstance(value, tuple) and all(type(item) is Card for item in value)
-            else value for name, value in params.items()}
+    return {name: _codes(value) for name, value in params.items()}
+
+
+def _codes(value: object) -> object:
+    """*value*, or its codes if it is a tuple of cards."""
+    if isinstance(value, tuple) and all(type(card) is Card for card in value):
+        return format_cards(value)
+    return value

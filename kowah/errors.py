@@ -39,6 +39,7 @@ __all__ = [
     "CardParseError",
     "DeckError",
     "HandError",
+    "HandTypeError",
     "IllegalActionError",
     "KowahError",
     "KowahTypeError",
@@ -224,6 +225,19 @@ class HandError(KowahError):
     def __init__(self, template: str, *, card: str | None = None, **params: object) -> None:
         self.card = card
         super().__init__(template, card=card, **params)
+
+
+class HandTypeError(HandError, KowahTypeError):
+    """A hand, or the seen cards, given as something that is no collection of cards, or
+    holding an item of another type than a card: a :class:`TypeError` as well as a
+    :class:`HandError`.
+
+    >>> from kowah import is_ready
+    >>> is_ready(None)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.HandTypeError: a hand must be a sequence of Card values, not None of type NoneType
+    """
 
 
 class DeckError(KowahError):

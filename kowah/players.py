@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from kowah import _heuristic as h
 from kowah.actions import Action
-from kowah.cards import Card
+from kowah.cards import KOWAH_DECK, Card, Pack
 from kowah.deal import Observation
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
@@ -145,7 +145,7 @@ class HardPlayer:
         if kind is h.DRAW:
             latest = observation.latest_discard
             if (latest is not None and any(action.kind is h.TAKE for action in legal_actions)
-                    and self.takes(hand, latest)):
+                    and self.takes(hand, latest, observation.rules.pack)):
                 return Action.take(seat)
             return first
         # Discard: the options are the legal discards (never the card just taken, R10).
@@ -154,9 +154,9 @@ class HardPlayer:
         card = ties[0] if len(ties) == 1 else ties[int(self.rng.random() * len(ties))]
         return Action.discard(seat, Card(card))
 
-    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
         """Whether to take *latest* rather than draw: when it brings the hand closer to ready."""
-        return h.improves(hand, latest)
+        return h.improves(hand, latest, pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """The discards of the nine cards *hand* this level rates best (ties, in card order)."""
@@ -186,9 +186,9 @@ class NormalPlayer(HardPlayer):
 
     name = "normal"
 
-    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
         """When *latest* improves the hand and matches a card held, or makes the hand ready."""
-        return (latest in hand or h.kept(hand) >= 7) and h.improves(hand, latest)
+        return (latest in hand or h.kept(hand, pack) >= 7) and h.improves(hand, latest, pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready (and feeds no declared seat)."""
@@ -217,7 +217,7 @@ class EasyPlayer(NormalPlayer):
 
     name = "easy"
 
-    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
         """Never: an easy player always draws from the stock."""
         return False
 

@@ -55,7 +55,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Final, Protocol, cast
 
-from kowah._tables import ready_table
+from kowah._tables import kept_in, ready_table
 from kowah._value import Value
 from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, SEATS, TAKES, Action, ActionKind, Reason
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
@@ -79,9 +79,14 @@ class Rules(Value):
 
     ``Rules()`` is the game of the rules pages, with the 120-card Kowah deck (R2);
     :data:`MONEY_RULES` plays with the full 132-card money pack (V1). Deals, observations,
-    players and records carry their rules. A pack too small for three hands and a stock is
-    refused (:class:`~kowah.errors.DeckError`).
+    players and records carry their rules. A pack too small for three hands and a stock, or
+    in which no hand can ever be ready, is refused (:class:`~kowah.errors.DeckError`); a pack
+    may hold any number of copies of a card (R14 then resolves two seats waiting for one).
 
+    >>> Rules(pack=Pack("singles", [1] * 33))
+    Traceback (most recent call last):
+    ...
+    kowah.errors.DeckError: no hand of the singles can ever be ready
     >>> Rules(no_progress_turns=12).max_actions
     2285
     >>> Rules(no_progress_turns=0)
@@ -104,6 +109,8 @@ class Rules(Value):
                 N_("error", "the {pack} has {count} cards: too few for three hands of {size} and a stock"),
                 pack=pack.name, count=len(pack), size=HAND_SIZE,
             )
+        if kept_in((), pack) is None:  # R6: two triples and a pair, of cards the pack holds
+            raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
         if type(no_progress_turns) is not int:
             raise KowahTypeError(N_("error", "no_progress_turns must be an int, not {value} of type {type}"),
                                  value=shorten(no_progress_turns), type=type(no_progress_turns).__name__)

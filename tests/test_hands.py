@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import cards, deck_hands, ref_splits, split_key
 
@@ -291,7 +291,11 @@ def test_distance_of_nine_cards_is_after_the_best_discard(hand: list[Card]) -> N
 
 
 @given(deck_hands(), st.lists(st.sampled_from(KOWAH_DECK.kinds), max_size=12))
-def test_improvements_agree_with_their_definition(hand: list[Card], seen: list[Card]) -> None:
+def test_improvements_agree_with_their_definition(hand: list[Card], drawn: list[Card]) -> None:
+    seen: list[Card] = []
+    for card in drawn:  # cards seen elsewhere: with the hand, at most the pack's four copies
+        if hand.count(card) + seen.count(card) < 4:
+            seen.append(card)
     now = distance(hand)
     expected: dict[Card, int] = {}
     if now:
@@ -585,3 +589,91 @@ def test_the_build_hook_needs_nothing_but_the_standard_library() -> None:
     result = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
                             text=True, check=True, cwd=root.parent)
     assert result.stdout.strip() == "[]"
+
+
+# -- packs with any number of copies (R14's variants) ------------------------------------------------
+
+
+@st.composite
+def packs_and_hands(draw: st.DrawFn, size: int = 8) -> tuple[Pack, list[Card]]:
+    """A pack of 4 to 9 kinds, 1 to 8 copies each, with a ready hand, and a hand of it."""
+    kinds = draw(st.lists(st.sampled_from(list(Card)), min_size=4, max_size=9, unique=True))
+    counts = [0] * 33
+    for kind in kinds:
+        counts[kind] = draw(st.integers(1, 8))
+    pack = Pack("test pack", counts)
+    assume(len(pack) >= size and _built(pack))  # a pack with a ready hand
+    hand = draw(st.permutations(pack.cards))[:size]
+    return pack, list(hand)
+
+
+def _overlap(hand: list[Card], ready: tuple[int, ...]) -> int:
+    held: Counter[int] = Counter(hand)
+    return sum((held & Counter(ready)).values())
+
+
+@settings(max_examples=60, deadline=None)
+@given(packs_and_hands())
+def test_distance_in_packs_of_one_to_eight_copies_agrees_with_brute_force(
+        case: tuple[Pack, list[Card]]) -> None:
+    """The shape solver for any pack: 8 minus the largest overlap with a ready hand of it."""
+    pack, hand = case
+    expected = 8 - max(_overlap(hand, ready) for ready in _built(pack))
+    assert distance(hand, pack) == expected
+    assert (expected == 0) == is_ready(hand, pack) == bool(waits(hand, pack))
+    grown = [*hand, *[card for card in pack.kinds if hand.count(card) < pack.copies(card)][:1]]
+    if len(grown) == 9:
+        options = discard_options(grown, (), pack)
+        assert options[0].distance == distance(grown, pack) == min(
+            distance(grown[:i] + grown[i + 1:], pack) for i in range(9))
+        better = improvements(hand, (), pack)
+        assert all(pack.copies(card) - hand.count(card) == copies for card, copies in better.items())
+
+
+def test_an_honours_only_pack_is_played_without_index_errors() -> None:
+    """Honours only, eight of each: the solver, the coach and every player cope (they raised
+    IndexError)."""
+    import random
+
+    from kowah import Deal, Rules
+    from kowah.coach import advise
+    from kowah.players import make_player
+    from kowah.simulation import play_deal
+
+    pack = Pack("honours", [0] * 27 + [8] * 6)
+    hand = cards("ot ot ot ot ot rf rf rf")
+    assert distance(hand, pack) == 1 and not is_ready(hand, pack)
+    assert is_ready(cards("ot ot ot rf rf rf wf wf"), pack)
+    rules = Rules(pack=pack)
+    for name in ("random", "easy", "normal", "hard"):
+        players = [make_player(name, random.Random(seat)) for seat in range(3)]
+        deal = Deal.shuffled(4, rules)
+        while not deal.is_over:
+            seat = deal.actor
+            advise(deal.observation(seat))
+            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
+        assert play_deal(players, Deal.shuffled(5, rules)).is_over
+
+
+def test_a_pack_in_which_no_hand_is_ever_ready_is_refused() -> None:
+    from kowah import DeckError, Rules
+
+    for counts in ([1] * 33, [1] * 27 + [0] * 6):  # no pair (R5)
+        pack = Pack("odd", counts)
+        assert not _built(pack)
+        with pytest.raises(DeckError, match="no hand of the odd can ever be ready"):
+            Rules(pack=pack)
+        with pytest.raises(DeckError, match="no hand of the odd can ever be ready"):
+            distance(pack.cards[:8], pack)
+    pack = Pack("one pair", [1] * 27 + [2] + [0] * 5)  # two triples of mixed suits, ot ot
+    assert Rules(pack=pack).pack is pack and len(_built(pack)) > 0
+
+
+def test_seen_cards_must_be_cards_the_pack_still_holds() -> None:
+    hand = cards("5c 5c 5s 5s 5m 8c 8s 9m")
+    with pytest.raises(HandError, match="the hand and the seen cards hold 9 copies of '8m'"):
+        improvements(hand, seen=[Card.M8] * 9)
+    with pytest.raises(HandError, match="'ws' is not in the Kowah deck"):
+        improvements(hand, seen=[Card.WS])
+    with pytest.raises(KowahTypeError, match="the seen cards must be a sequence of Card values"):
+        improvements(hand, seen=None)  # type: ignore[arg-type]

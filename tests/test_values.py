@@ -8,6 +8,7 @@ import inspect
 import pickle
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -148,8 +149,10 @@ def test_a_refusals_fields_are_read_only_and_pickle() -> None:
 def test_every_way_of_copying_a_deal_is_independent_and_equal(how: str) -> None:
     deal = _played(3, 1)
     before = deal.observation(1)
-    clone = {"copy": Deal.copy, "copy.copy": copy.copy, "copy.deepcopy": copy.deepcopy,
-             "pickle": lambda d: pickle.loads(pickle.dumps(d))}[how](deal)
+    copiers: dict[str, Callable[[Deal], Deal]] = {
+        "copy": Deal.copy, "copy.copy": copy.copy, "copy.deepcopy": copy.deepcopy,
+        "pickle": lambda d: pickle.loads(pickle.dumps(d))}
+    clone = copiers[how](deal)
     assert clone == deal and clone is not deal
     clone.apply(clone.legal_actions(clone.actor)[0])
     assert clone != deal
