@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 
 from kowah import Action, ActionKind, Deal, Observation
-from kowah.cards import KOWAH_DECK, Card, Pack
+from kowah.cards import Card
 from kowah.coach import advise
 from kowah.hands import improvements
 from kowah.players import HardPlayer, NormalPlayer, Player
@@ -57,7 +57,7 @@ class NoAcceptance(HardPlayer):
 class NoTakes(HardPlayer):
     """Hard, but it always draws from the stock."""
 
-    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         return False
 
 

@@ -132,6 +132,38 @@ class Action(Value):
         _check_card(kind, card)
         self._set(seat=seat, kind=kind, card=card)
 
+    # Typed accessors: card is Card | None for every kind, so a typed bot that knows it holds
+    # a discard reads discarded (a Card), and a declaration's wait with wait.
+
+    @property
+    def discarded(self) -> Card:
+        """The card of a discard, as a :class:`~kowah.cards.Card` (never ``None``, so typed code
+        needs no check); for another kind, :class:`~kowah.errors.ActionError`.
+
+        >>> Action.discard(0, Card.C5).discarded
+        Card.C5
+        >>> Action.draw(0).discarded
+        Traceback (most recent call last):
+        ...
+        kowah.errors.ActionError: draw is no discard: it has no discarded card
+        """
+        if self.kind is not ActionKind.DISCARD or self.card is None:
+            raise ActionError(N_("error", "{action} is no discard: it has no discarded card"),
+                              action=str(self))
+        return self.card
+
+    @property
+    def wait(self) -> Card | None:
+        """The wait a declaration exposes (``None``: the hand's only wait, R8); for another kind,
+        :class:`~kowah.errors.ActionError`.
+
+        >>> Action.declare(1, Card.S5).wait, Action.declare(1, None).wait
+        (Card.S5, None)
+        """
+        if self.kind is not ActionKind.DECLARE:
+            raise ActionError(N_("error", "{action} is no declaration: it has no wait"), action=str(self))
+        return self.card
+
     @classmethod
     def draw(cls, seat: int) -> Action:
         """Draw the top card of the stock (R10)."""
@@ -179,6 +211,10 @@ class Action(Value):
         Traceback (most recent call last):
         ...
         kowah.errors.ActionError: a draw, take or pass names no card, not '5c'
+        >>> Action.parse("discard 5c 5s", seat=0)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.ActionError: a discard or a declaration names one card, not '5c 5s' (in 'discard 5c 5s')
         """
         if not isinstance(text, str):
             raise ActionTypeError(N_("error", "an action's text must be a string, not {value} of type "
@@ -192,9 +228,12 @@ class Action(Value):
                 N_("error", "unknown action {word!r} in {text!r} (draw, take, discard, declare or pass)"),
                 word=words[0], text=text,
             )
-        if len(words) > 2 or (len(words) == 2 and kind not in _WITH_CARD):
+        if len(words) > 1 and kind not in _WITH_CARD:
             raise ActionError(N_("error", "a draw, take or pass names no card, not {value!r}"),
                               value=" ".join(words[1:]))
+        if len(words) > 2:
+            raise ActionError(N_("error", "a discard or a declaration names one card, not {value!r} "
+                                          "(in {text!r})"), value=" ".join(words[1:]), text=text)
         if len(words) == 1:
             return _shared(seat, kind, None)
         try:

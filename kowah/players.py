@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from kowah import _heuristic as h
 from kowah.actions import Action
-from kowah.cards import KOWAH_DECK, Card, Pack
+from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import Observation
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
@@ -130,6 +130,7 @@ class HardPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.pack = KOWAH_DECK  # the pack of the deal it plays, set by choose
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """The level's action (see the class description)."""
@@ -142,10 +143,11 @@ class HardPlayer:
             choice = self.declaration(legal_actions, h.unseen(observation))
             return choice if choice is not None else Action.pass_(seat)
         hand = tuple(observation.hand)
+        self.pack = observation.rules.pack
         if kind is h.DRAW:
             latest = observation.latest_discard
             if (latest is not None and any(action.kind is h.TAKE for action in legal_actions)
-                    and self.takes(hand, latest, observation.rules.pack)):
+                    and self.takes(hand, latest)):
                 return Action.take(seat)
             return first
         # Discard: the options are the legal discards (never the card just taken, R10).
@@ -154,9 +156,9 @@ class HardPlayer:
         card = ties[0] if len(ties) == 1 else ties[int(self.rng.random() * len(ties))]
         return Action.discard(seat, Card(card))
 
-    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         """Whether to take *latest* rather than draw: when it brings the hand closer to ready."""
-        return h.improves(hand, latest, pack)
+        return h.improves(hand, latest, self.pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """The discards of the nine cards *hand* this level rates best (ties, in card order)."""
@@ -186,9 +188,9 @@ class NormalPlayer(HardPlayer):
 
     name = "normal"
 
-    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         """When *latest* improves the hand and matches a card held, or makes the hand ready."""
-        return (latest in hand or h.kept(hand, pack) >= 7) and h.improves(hand, latest, pack)
+        return (latest in hand or h.kept(hand, self.pack) >= 7) and h.improves(hand, latest, self.pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready (and feeds no declared seat)."""
@@ -217,7 +219,7 @@ class EasyPlayer(NormalPlayer):
 
     name = "easy"
 
-    def takes(self, hand: tuple[int, ...], latest: Card, pack: Pack = KOWAH_DECK) -> bool:
+    def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         """Never: an easy player always draws from the stock."""
         return False
 

@@ -229,20 +229,18 @@ def test_codes_are_ascii_only() -> None:
 
 
 def test_a_bad_first_token_stops_at_once() -> None:
-    """parse_cards split a whole 10 MB text before reading its first token (issue 10)."""
-    import time
+    """parse_cards split a whole 10 MB text before reading its first token (issue 10): it
+    reads tokens one at a time, so it allocates next to nothing before refusing."""
     import tracemalloc
 
     text = "zz " + "5c " * 3_500_000
     tracemalloc.start()
-    start = time.perf_counter()
     with pytest.raises(CardParseError) as caught:
         parse_cards(text)
-    elapsed = time.perf_counter() - start
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert (caught.value.token, caught.value.position) == ("zz", 1)
-    assert peak < 1_000_000 and elapsed < 0.1  # the whole text split would take 300 MB
+    assert peak < 1_000_000  # the whole text split would take 300 MB
 
 
 def test_messages_shorten_and_escape_what_they_quote() -> None:

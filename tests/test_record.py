@@ -26,6 +26,7 @@ from kowah import (
     KowahError,
     RecordError,
 )
+from kowah.actions import shown
 from kowah.record import FORMAT, Record, replay_outcome
 
 READY = "5c 5c 5s 5s 5m 8c 8c 8c"  # waits 5c and 5s
@@ -429,7 +430,7 @@ def test_an_illegal_action_is_a_record_error_with_its_index(
     refusal = caught.value.cause.refusal
     assert outcome["reason"] == refusal.reason.value
     assert outcome["reason_params"] == {name: value if type(value) is int else str(value)
-                                        for name, value in refusal.params.items()}
+                                        for name, value in shown(refusal.params).items()}
     assert (outcome["template"], outcome["params"]["action"]) == ("action {action}: {reason}", index)
     # Replaying only the legal prefix works.
     assert record.replay(upto=index).history == record.actions[:index]

@@ -90,7 +90,8 @@ def _errors() -> list[KowahError]:
     for attempt in (lambda: parse_cards("5c zz"), lambda: Deal.shuffled(1).apply(Action.take(0)),
                     lambda: Record.loads('{"format": 1}'), lambda: Deal(None, 0),  # type: ignore[arg-type]
                     lambda: Action.parse("fly", seat=0), lambda: Deal.shuffled(1).apply("x"),  # type: ignore[arg-type]
-                    lambda: kowah.is_ready([]), lambda: Deal([], 0)):
+                    lambda: kowah.is_ready([]), lambda: kowah.is_ready(None),  # type: ignore[arg-type]
+                    lambda: Deal([], 0)):
         try:
             attempt()
         except KowahError as error:
