@@ -249,7 +249,7 @@ def test_text_and_dict_forms_round_trip(action: Action) -> None:
         ("dr\u0131w", "unknown action"),  # a dotless i does not fold to "draw"
         ("discard", "a discard names its card"),
         ("discard zz", "unknown card code 'zz' in the action 'discard zz'"),
-        ("discard 5c 5s", "names no card, not '5c 5s'"),
+        ("discard 5c 5s", "a discard or a declaration names one card, not '5c 5s'"),
         ("draw 5c", "a draw, take or pass names no card, not '5c'"),
         ("discard " + "x" * 100_000, "unknown card code 'xxxx"),
     ],
