@@ -21,13 +21,12 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from kowah.cards import KOWAH_DECK, Card
-from kowah.errors import StoreFullError
 from kowah.i18n import translator
 from kowah.record import replay_outcome
 from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS, accept_language, create_app
 from kowah.web.game import Game
-from kowah.web.store import Store
+from kowah.web.store import Store, StoreFullError
 
 Json = dict[str, Any]
 

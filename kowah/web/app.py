@@ -25,13 +25,13 @@ from starlette.staticfiles import StaticFiles
 
 from kowah import svg
 from kowah.cards import KOWAH_DECK, Card
-from kowah.errors import KowahError, StoreFullError
+from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.players import PLAYERS
 from kowah.rendering import FORMATS, render_rules
 from kowah.web import engine
 from kowah.web.game import HUMAN, Game
-from kowah.web.store import Store
+from kowah.web.store import Store, StoreFullError
 from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
 
 __all__ = ["SECURITY_HEADERS", "create_app"]

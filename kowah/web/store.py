@@ -8,7 +8,7 @@ A store opened on the directory again restores every game exactly.
 
 The store is bounded: at most *max_games* games live at once. A new game first makes room by
 dropping the games that ended longest ago; when every game is still being played,
-:class:`~kowah.errors.StoreFullError` is raised (the server answers 503).
+:class:`StoreFullError` is raised (the server answers 503).
 
 >>> import tempfile
 >>> from kowah.web.game import Game
@@ -31,12 +31,17 @@ import sys
 import threading
 from pathlib import Path
 
-from kowah.errors import N_, KowahError, StoreFullError
+from kowah.errors import N_, KowahError
 from kowah.web.game import Game
 
-__all__ = ["ID_PATTERN", "Store", "default_data_dir"]
+__all__ = ["ID_PATTERN", "Store", "StoreFullError", "default_data_dir"]
 
 log = logging.getLogger("kowah.web")
+
+
+class StoreFullError(KowahError):
+    """The store has no place for a new game: every place is taken by a game still in play
+    (the server answers 503)."""
 
 #: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
