@@ -624,7 +624,7 @@ def _seat(item: object) -> Seat:
     flags = (person, item["joined"], item["left"])
     if not all(isinstance(flag, bool) for flag in flags):
         raise GameError("bad seat")
-    if person != (isinstance(token, str) and bool(_KEY_PATTERN.match(token))):
+    if not ((isinstance(token, str) and bool(_KEY_PATTERN.match(token))) if person else token is None):
         raise GameError("bad seat key")
     if name is not None and not name_ok(name):
         raise GameError("bad seat name")

@@ -33,6 +33,8 @@ __all__ = ["Hub", "attach", "socket", "started", "stopped"]
 
 log = logging.getLogger("kowah.web")
 
+#: The housekeeping's clock (seconds since 1970); tests move it.
+clock = time.time
 #: How long the first message may take (seconds).
 FIRST_MESSAGE = 10.0
 #: How often the housekeeping looks at the clocks (seconds).
@@ -52,6 +54,8 @@ class Hub:
         self._running: set[str] = set()
         self._dirty: set[str] = set()
         self._watching = False
+        #: The sockets that have had their hello (only they are told of changes).
+        self.greeted: set[WebSocket] = set()
 
     def local(self, game_id: str) -> list[int]:
         """Open sockets per seat in this process."""
@@ -131,8 +135,9 @@ class Hub:
         for message in messages:
             text = json.dumps(message)
             for websocket in list(self.sockets.get(game_id, {})):
-                with contextlib.suppress(Exception):
-                    await websocket.send_text(text)
+                if websocket in self.greeted:
+                    with contextlib.suppress(Exception):
+                        await websocket.send_text(text)
 
     # -- sockets --------------------------------------------------------------------------------
 
@@ -188,6 +193,13 @@ class Hub:
                 hello.update(version=found[0][0], status=found[0][1], deadline=found[0][2],
                              connected=found[1])
             await websocket.send_text(json.dumps(hello))
+            self.greeted.add(websocket)
+            told = self.told.get(game_id)
+            if told is not None and found is not None and told[0][0] > found[0][0]:
+                # a change told to the others while this hello was on its way
+                peek = told[0]
+                await websocket.send_text(json.dumps({"type": "version", "version": peek[0],
+                                                      "status": peek[1], "deadline": peek[2]}))
             while True:
                 message = await websocket.receive_text()
                 with contextlib.suppress(ValueError, RecursionError):
@@ -196,6 +208,7 @@ class Hub:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            self.greeted.discard(websocket)
             sockets = self.sockets.get(game_id, {})
             sockets.pop(websocket, None)
             if not sockets:
@@ -237,7 +250,7 @@ async def stopped(app: Starlette) -> None:
 
 
 def _expire(game: Game) -> bool:
-    return game.expire(time.time())
+    return game.expire(clock())
 
 
 def _close_idle(game: Game) -> bool:
@@ -254,7 +267,7 @@ async def _housekeeping(app: Starlette, hub: Hub) -> None:
     last_sweep = 0.0
     while True:
         try:
-            now = time.time()
+            now = clock()
             for game_id in await run_in_threadpool(store.due, now):
                 await run_in_threadpool(store.update, game_id, _expire)
             if now - last_sweep >= 30:
