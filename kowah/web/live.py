@@ -195,11 +195,15 @@ class Hub:
             await websocket.send_text(json.dumps(hello))
             self.greeted.add(websocket)
             told = self.told.get(game_id)
-            if told is not None and found is not None and told[0][0] > found[0][0]:
-                # a change told to the others while this hello was on its way
+            if told is not None and found is not None:  # told to the others meanwhile
                 peek = told[0]
-                await websocket.send_text(json.dumps({"type": "version", "version": peek[0],
-                                                      "status": peek[1], "deadline": peek[2]}))
+                if peek != found[0] and peek[0] >= found[0][0]:
+                    await websocket.send_text(json.dumps({
+                        "type": "version", "version": peek[0], "status": peek[1],
+                        "deadline": peek[2]}))
+                if told[1] != found[1]:
+                    await websocket.send_text(json.dumps({"type": "presence",
+                                                          "connected": told[1]}))
             while True:
                 message = await websocket.receive_text()
                 with contextlib.suppress(ValueError, RecursionError):
@@ -256,7 +260,7 @@ def _expire(game: Game) -> bool:
 def _close_idle(game: Game) -> bool:
     if game.closed or game.is_over:
         return False
-    game.close()
+    game.close(clock())
     return True
 
 
