@@ -18,15 +18,15 @@ from webtools import BASE, Json, act, choose, client, key, new_game, play_out
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from kowah.cards import KOWAH_DECK, Card  # noqa: E402
-from kowah.i18n import translator  # noqa: E402
-from kowah.record import replay_outcome  # noqa: E402
-from kowah.rendering import render_rules  # noqa: E402
-from kowah.web.app import SECURITY_HEADERS, accept_language  # noqa: E402
-from kowah.web.game import Game  # noqa: E402
-from kowah.web.store import open_store  # noqa: E402
+from kowah.cards import KOWAH_DECK, Card
+from kowah.i18n import translator
+from kowah.record import replay_outcome
+from kowah.rendering import render_rules
+from kowah.web.app import SECURITY_HEADERS, accept_language
+from kowah.web.game import Game
+from kowah.web.store import open_store
 
 
 @pytest.fixture

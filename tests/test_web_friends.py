@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, act, client, key, new_game
-
 from starlette.testclient import TestClient
+from webtools import BASE, Json, act, client, key, new_game
 
 from kowah.i18n import LANGUAGES, translator
 from kowah.web import live

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import resource
 import sqlite3
 import subprocess
@@ -34,8 +33,8 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
         url = empty_postgres(request.getfixturevalue("postgres_url"))
     opened: list[SQLStore] = []
 
-    def open_one(**options: int) -> SQLStore:
-        store = open_store(url, **options)
+    def open_one(max_games: int = 1000) -> SQLStore:
+        store = open_store(url, max_games=max_games)
         opened.append(store)
         return store
 
@@ -48,8 +47,12 @@ def a_game(seed: int = 1, owner: str = "a", **options: object) -> Game:
     return Game.new(seed=seed, opponents="random", owner=owner, **options)  # type: ignore[arg-type]
 
 
-def first_move(game: Game) -> None:
-    game.act(game.legal(game.actor)[0])
+def first_move(game: Game) -> int:
+    """The acting seat's first legal action; the new version."""
+    actor = game.actor
+    assert actor is not None
+    game.act(game.legal(actor)[0])
+    return game.version
 
 
 def test_a_game_is_kept_and_read_back_by_another_process(opener: Opener) -> None:
@@ -65,7 +68,7 @@ def test_a_game_is_kept_and_read_back_by_another_process(opener: Opener) -> None
 def test_a_change_is_committed_before_update_returns(opener: Opener) -> None:
     store = opener()
     game = store.add(a_game())
-    version = store.update(game.id, lambda g: (first_move(g), g.version)[1])
+    version = store.update(game.id, first_move)
     assert version is not None and version > game.state(seat=0)["version"] - 1
     fresh = opener().get(game.id)
     assert fresh is not None and fresh.version == version
@@ -294,7 +297,7 @@ def test_a_full_disk_refuses_changes_and_keeps_every_saved_one(tiny_disk: Path) 
             break
         kept[game.id] = game.version
         try:
-            kept[game.id] = store.update(game.id, lambda g: (first_move(g), g.version)[1]) or 0
+            kept[game.id] = store.update(game.id, first_move) or 0
         except NotSavedError:
             refused += 1
             assert store.get(game.id).version == kept[game.id]  # type: ignore[union-attr]

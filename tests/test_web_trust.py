@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, act, client, key, new_game
-
 from starlette.testclient import TestClient
+from webtools import Json, act, client, key, new_game
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.web.app import Settings

@@ -202,7 +202,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
     if code == "bad-request":
         return Problem(exc.status_code, code, str(exc.detail)[:200]).response()
-    return Problem.of(t, exc.status_code, code, headers=exc.headers).response()
+    return Problem.of(t, exc.status_code, code, headers=dict(exc.headers or {})).response()
 
 
 async def _store_error(request: Request, exc: Exception) -> Response:

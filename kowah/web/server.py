@@ -67,8 +67,9 @@ def worker_app() -> Any:
     from kowah.web.store import open_store
 
     config = json.loads(os.environ[_ENV])
-    settings = Settings(**{key: tuple(value) if isinstance(value, list) else value
-                           for key, value in config["settings"].items()})
+    fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
+                              for key, value in config["settings"].items()}
+    settings = Settings(**fields)
     app = create_app(open_store(config["url"]), settings=settings)
     app.state.owns_store = True
     return app
