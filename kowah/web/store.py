@@ -485,7 +485,8 @@ def import_files(store: SQLStore, directory: Path) -> tuple[int, list[tuple[str,
 
 def open_store(url: str | os.PathLike[str] | None, *, max_games: int = 1000,
                data: Path | None = None) -> SQLStore:
-    """The store a URL names: ``sqlite:///PATH`` (the URL's path), ``postgresql://…``, a
+    """The store a URL names: ``sqlite:///PATH`` (the URL's path; ``?synchronous=full`` forces
+    each commit to the disk), ``postgresql://…``, a
     folder (its ``kowah.sqlite3``), or ``None`` for a temporary database removed at
     :meth:`~Store.close`. With *data* (a first edition's folder), its files are imported once.
     """
@@ -497,12 +498,14 @@ def open_store(url: str | os.PathLike[str] | None, *, max_games: int = 1000,
 
         store: SQLStore = PostgresStore(text, max_games=max_games)
     elif text is not None and text.startswith("sqlite:"):
-        from urllib.parse import unquote, urlsplit
+        from urllib.parse import parse_qs, unquote, urlsplit
 
-        path = unquote(urlsplit(text).path)
-        if not path:
-            raise StoreError(f"no path in {text[:80]!r}")
-        store = SQLiteStore(Path(path), max_games=max_games)
+        parts = urlsplit(text)
+        path = unquote(parts.path)
+        synchronous = parse_qs(parts.query).get("synchronous", ["normal"])[-1].lower()
+        if not path or synchronous not in ("normal", "full"):
+            raise StoreError(f"not a SQLite URL: {text[:80]!r} (sqlite:///PATH[?synchronous=full])")
+        store = SQLiteStore(Path(path), max_games=max_games, synchronous=synchronous)
     elif text is None:
         store = SQLiteStore(None, max_games=max_games)
     else:
