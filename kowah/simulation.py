@@ -277,7 +277,12 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
                 raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or "
                                              "function at module level)")) from None
             executor = pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
-        results = executor.map(_play_chunk, chunks)
+        try:
+            results = executor.map(_play_chunk, chunks)
+        except BaseException:  # Ctrl-C while the chunks are sent: the pool must not outlive us
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+            raise
     wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
     try:
         for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):
