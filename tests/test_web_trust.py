@@ -149,7 +149,7 @@ def _views(c: TestClient, game: Json, viewer: int | None) -> list[Any]:
     """Everything *viewer* can ask for: the state, the hint, the record, the socket's hello."""
     headers = {} if viewer is None else key(game, viewer)
     answers: list[Any] = []
-    for path in ("", "/hint", "/record"):
+    for path in ("", "?since=1", "/hint", "/record"):
         response = c.get(f"/api/games/{game['id']}{path}", headers=headers)
         body = response.json()
         if isinstance(body, dict):

@@ -400,17 +400,7 @@ class Game:
             return told
         deal_events = (self.deal.observation(viewer).events if viewer is not None
                        else self._spectator_events())
-        merged: list[Event | TableEvent] = []
-        table = iter(self.log)
-        pending = next(table, None)
-        for index, event in enumerate(deal_events):
-            while pending is not None and pending.at <= index:
-                merged.append(pending)
-                pending = next(table, None)
-            merged.append(event)
-        while pending is not None:
-            merged.append(pending)
-            pending = next(table, None)
+        merged = [deal_events[item] if isinstance(item, int) else item for item in self._order()]
         for entry in merged[len(told):]:
             if isinstance(entry, TableEvent):
                 told.append({"kind": entry.kind.value, "seat": entry.seat, "card": None,
@@ -420,6 +410,59 @@ class Game:
                              "card": None if entry.card is None else str(entry.card),
                              "text": self._event_text(t, entry, viewer)})
         return told
+
+    def _order(self) -> list[int | TableEvent]:
+        """The log's entries in order: a deal event's index, or a table event."""
+        order: list[int | TableEvent] = []
+        table = iter(self.log)
+        pending = next(table, None)
+        for index in range(len(self.deal.events)):
+            while pending is not None and pending.at <= index:
+                order.append(pending)
+                pending = next(table, None)
+            order.append(index)
+        while pending is not None:
+            order.append(pending)
+            pending = next(table, None)
+        return order
+
+    @staticmethod
+    def _table_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """What *viewer* sees of the table in *deal* (the fields that change with events)."""
+        view = deal.observation(0 if viewer is None else viewer)
+        return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
+                "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
+                "hand_sizes": list(view.hand_sizes),
+                "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+                "discards": [_codes(pile) for pile in view.discards],
+                "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
+                "public_draws": [[who, str(card)] for who, card in view.public_draws]}
+
+    def views_since(self, viewer: int | None, since: int) -> list[dict[str, Any]]:
+        """For each log entry from *since* on, what *viewer* saw right after it (the events of
+        one action share the view after the action), so that a client can play them back
+        without working out the rules. Made by taking the last actions back on a copy."""
+        order = self._order()[since:]
+        if not order:
+            return []
+        needed = [item + 1 if isinstance(item, int) else item.at for item in order]
+        deal = self.deal.copy()
+        undone: list[Action] = []
+        while len(deal.events) > min(needed):
+            try:
+                undone.append(deal.undo())
+            except KowahError:
+                break
+        snapshots = {len(deal.events): self._table_view(deal, viewer)}
+        for action in reversed(undone):
+            deal.apply(action)
+            snapshots[len(deal.events)] = self._table_view(deal, viewer)
+        counts = sorted(snapshots)
+        views = []
+        for count in needed:
+            at = next((c for c in counts if c >= count), counts[-1])
+            views.append(snapshots[at])
+        return views
 
     def seats_view(self, connected: Sequence[int] = (0, 0, 0)) -> list[dict[str, Any]]:
         """The seats as the state shows them (*connected*: open sockets per seat)."""
@@ -475,6 +518,10 @@ class Game:
             "events_from": since,
             "events": events[since:],
         }
+        if since > 0:
+            views = self.views_since(seat, since)
+            state["events"] = [{**event, "view": view}
+                               for event, view in zip(state["events"], views, strict=True)]
         if outcome is not None and outcome.winner is not None and outcome.card is not None:
             state["winning_hand"] = self._winning_hand(outcome.winner, outcome.card)
         return state
