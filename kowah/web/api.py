@@ -26,9 +26,9 @@ from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
 from kowah.web.game import TURN_SECONDS, Game, name_ok
-from kowah.web.problems import MORE_ERRORS, Problem, language, translator_for
+from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
 from kowah.web.store import Store
-from kowah.web.text import ERRORS, words
+from kowah.web.text import words
 
 __all__ = ["Limits", "act", "close", "create", "hint", "join", "json", "leave", "record", "show",
            "start"]

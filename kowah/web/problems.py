@@ -1,8 +1,8 @@
 """The API's errors: :class:`Problem` (status, code, sentence) and the sentences of its codes.
 
 Every error answer under ``/api`` is ``{"error": CODE, "message": SENTENCE, …}``, the sentence
-in the request's language (:func:`language`). The codes of the first edition keep their
-sentences in :data:`kowah.web.text.ERRORS`; the second edition's are here.
+in the request's language (:func:`language`): :data:`ERRORS` and :data:`MORE_ERRORS` hold the
+sentences of the codes.
 
 >>> problem = Problem.of(words("es"), 401, "key-required")
 >>> problem.status, problem.code, problem.body()["error"]
@@ -20,12 +20,39 @@ from starlette.responses import JSONResponse
 from kowah.errors import N_
 from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.web.store import Refused
-from kowah.web.text import ERRORS, EXPECTED, words
+from kowah.web.text import words
 
-__all__ = ["LANG_COOKIE", "MORE_ERRORS", "Problem", "accept_language", "language"]
+__all__ = ["ERRORS", "EXPECTED", "LANG_COOKIE", "MORE_ERRORS", "Problem", "accept_language", "language"]
 
 #: The cookie that remembers the chosen language.
 LANG_COOKIE = "kowah-lang"
+
+#: The first edition's error sentences, by code (the response's ``error`` field).
+ERRORS: dict[str, str] = {
+    "bad-json": N_("web", "The request body is not valid JSON."),
+    "bad-request": N_("web", "The request is not valid: {problem}"),
+    "not-an-object": N_("web", "The request body must be a JSON object."),
+    "bad-field": N_("web", "“{field}” must be {expected}."),
+    "unknown-field": N_("web", "Unknown field “{field}”."),
+    "too-large": N_("web", "The request body is larger than {limit} bytes."),
+    "not-found": N_("web", "There is no such game."),
+    "stale": N_("web", "The game is at version {version}, not {after}: nothing was changed."),
+    "illegal": N_("web", "That is not possible now: {reason}"),
+    "in-progress": N_("web", "The record is given out once the deal is over."),
+    "full": N_("web", "Too many games are in play; try again later."),
+    "too-many-actions": N_("web", "This game has had too many requests."),
+}
+
+#: What a field must be (fills ``{expected}`` of ``bad-field``).
+EXPECTED: dict[str, str] = {
+    "language": N_("web", "one of en, it, cs, ms, es"),
+    "opponents": N_("web", "one of the AI strengths ({names})"),
+    "integer": N_("web", "a whole number"),
+    "seat": N_("web", "0, 1 or 2"),
+    "deck": N_("web", "a list of card codes"),
+    "version": N_("web", "the state's version, a whole number"),
+    "format": N_("web", "text, markdown or html"),
+}
 
 #: The second edition's error sentences, by code (context ``"web"``).
 MORE_ERRORS: dict[str, str] = {
