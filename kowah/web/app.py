@@ -145,21 +145,21 @@ class Guard:
 
     def _refusal(self, scope: Scope) -> Problem | None:
         headers = Headers(scope=scope)
-        t = translator_for(HTTPConnection(scope))
         host = headers.get("host", "")
-        if not self.settings.host_ok(host):
-            return Problem.of(t, 400, "bad-host", host=host[:60].encode("ascii", "replace").decode())
         path = scope["path"]
+        if not self.settings.host_ok(host):
+            shown = host[:60].encode("ascii", "replace").decode()
+            return Problem.of(translator_for(HTTPConnection(scope)), 400, "bad-host", host=shown)
         if scope["type"] == "websocket" or (scope["method"] in _CHANGES and path.startswith("/api")):
             origin = headers.get("origin")
             if origin is not None and origin not in self.settings.allow_origins:
                 scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
                 if origin.lower() != f"{scheme}://{host.lower()}":
-                    return Problem.of(t, 403, "bad-origin")
+                    return Problem.of(translator_for(HTTPConnection(scope)), 403, "bad-origin")
         if scope["type"] == "http" and scope["method"] == "POST" and path.startswith("/api"):
             kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
             if kind != "application/json":
-                return Problem.of(t, 415, "json-required")
+                return Problem.of(translator_for(HTTPConnection(scope)), 415, "json-required")
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
