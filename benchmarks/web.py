@@ -199,7 +199,7 @@ async def live(port: int, tables: int, actions: int) -> list[float]:
         if now["outcome"] is not None or not now["to_move"]:
             continue
         mover = now["to_move"][0]
-        mover_state = await loop.run_in_executor(None, lambda: state(tokens=[tokens[mover]]))
+        mover_state = await loop.run_in_executor(None, state, game_id, [tokens[mover]])
         action = {k: v for k, v in mover_state["legal"][0].items() if k != "seat"}
         status, answer = await loop.run_in_executor(
             None, post, f"/api/games/{game_id}/actions", {**action, "after": now["version"]},
