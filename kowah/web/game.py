@@ -380,7 +380,7 @@ class Game:
     def _event_text(self, t: Translator, event: Event, viewer: int | None) -> str:
         if _NAMED_EVENTS:
             named = cast(Any, t.event)
-            return str(named(event, viewer=viewer, names=self.names(t, viewer)))
+            return str(named(event, viewer=viewer, names=[seat.name for seat in self.seats]))
         return t.event(event, viewer=viewer)
 
     def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
