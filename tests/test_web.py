@@ -371,3 +371,15 @@ def test_each_event_of_an_answer_carries_the_view_after_it(c: TestClient) -> Non
         state = answer
     spectator = c.get(f"/api/games/{state['id']}", params={"since": "1"}).json()
     assert all(event["view"]["hand"] is None for event in spectator["events"])
+
+
+def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
+    game = Game.new(seed=14, opponents="normal", first=2)
+    for _ in range(20):
+        if game.is_over:
+            break
+        after = game.version
+        game.act(game.legal(0)[0])
+        kept = game.views_since(0, after)
+        replayed = Game.restore(game.saved()).views_since(0, after)
+        assert kept == replayed and len(kept) == game.version - after

@@ -170,6 +170,8 @@ class Game:
         #: Held while the game is read or changed, so two requests never interleave.
         self.lock = threading.Lock()
         self._texts: dict[tuple[str, int | None], list[dict[str, Any]]] = {}
+        # The views of one seat after each step of its latest action (see views_since).
+        self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -262,7 +264,13 @@ class Game:
 
     def _ai(self, seat: int, strength: str) -> None:
         view = self.deal.observation(seat)
-        self.deal.apply(make_player(strength, self.rng(seat)).choose(view, view.legal_actions))
+        self._apply(make_player(strength, self.rng(seat)).choose(view, view.legal_actions))
+
+    def _apply(self, action: Action) -> None:
+        self.deal.apply(action)
+        if self._captured is not None:
+            viewer, _base, views = self._captured
+            views[len(self.deal.events)] = self._table_view(self.deal, viewer)
 
     def advance(self, now: float | None = None) -> None:
         """Let the AIs play until a person must choose or the deal ends; a locked hand's turns
@@ -274,7 +282,7 @@ class Game:
                 legal = deal.legal_actions(seat)
                 if deal.declared_wait(seat) is None or len(legal) != 1:
                     break
-                deal.apply(legal[0])
+                self._apply(legal[0])
                 continue
             self._ai(seat, self.opponents)
         self.updated = time.time() if now is None else now
@@ -292,8 +300,13 @@ class Game:
 
     def act(self, action: Action, now: float | None = None) -> None:
         """Apply a person's legal *action*, then let the table play on (see :meth:`advance`)."""
-        self.deal.apply(action)
-        self.advance(now)
+        self._captured = (action.seat, len(self.deal.events), {})
+        try:
+            self._apply(action)
+            self.advance(now)
+        except BaseException:
+            self._captured = None
+            raise
 
     def _note(self, kind: TableEventKind, seat: int | None) -> None:
         self.log.append(TableEvent(kind, seat, len(self.deal.events)))
@@ -446,6 +459,11 @@ class Game:
         if not order:
             return []
         needed = [item + 1 if isinstance(item, int) else item.at for item in order]
+        if self._captured is not None and self._captured[0] == viewer:
+            _viewer, base, captured = self._captured
+            if captured and min(needed) > base and max(captured) == len(self.deal.events):
+                counts = sorted(captured)
+                return [captured[next(c for c in counts if c >= count)] for count in needed]
         deal = self.deal.copy()
         undone: list[Action] = []
         while len(deal.events) > min(needed):
