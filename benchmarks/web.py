@@ -236,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a temporary database (default: the data folder's)")
     parser.add_argument("--synchronous", choices=("normal", "full"), default="normal",
                         help="SQLite's synchronous setting (default: normal)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
     parser.add_argument("--tables", type=int, default=100, help="live delivery: tables (default 100)")
     parser.add_argument("--live-actions", type=int, default=300,
                         help="live delivery: actions measured (default 300)")
@@ -245,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "kowah", "serve", "--port", str(port),
-                   "--max-new-per-minute", "1000000"]
+                   "--max-new-per-minute", "1000000", "--workers", str(args.workers)]
         if args.no_save:
             command += ["--no-save"]
         else:
@@ -270,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
             load = os.getloadavg()
             print(f"kowah serve on 127.0.0.1:{port}, {args.opponents} opponents, SQLite WAL "
                   f"synchronous={args.synchronous}{' (temporary)' if args.no_save else ''}, "
-                  f"{args.seconds:g} s per run; load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+                  f"{args.workers} worker(s), {args.seconds:g} s per run; "
+                  f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
             print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
                   f"{'games/s':>8} {'server CPU ms/action':>21}")
             if args.warmup > 0:
