@@ -383,3 +383,13 @@ def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
         kept = game.views_since(0, after)
         replayed = Game.restore(game.saved()).views_since(0, after)
         assert kept == replayed and len(kept) == game.version - after
+
+
+def test_the_saved_record_is_the_librarys_record_at_every_step() -> None:
+    from kowah.record import Record
+
+    game = Game.new(seed=15, opponents="normal")
+    while not game.is_over:
+        saved = game.saved()
+        assert {k: v for k, v in saved.items() if k != "kowah-web"} == Record.from_deal(game.deal).to_dict()
+        game.act(game.legal(0)[0])

@@ -172,6 +172,7 @@ class Game:
         self._texts: dict[tuple[str, int | None], list[dict[str, Any]]] = {}
         # The views of one seat after each step of its latest action (see views_since).
         self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
+        self._record_cache: dict[str, Any] | None = None
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -594,9 +595,24 @@ class Game:
             return dict(maker(self.deal, tags=self.tags()).to_dict())
         return dict(Record.from_deal(self.deal).to_dict())
 
+    def _record_dict(self) -> dict[str, Any]:
+        """The record's dict (:meth:`Record.to_dict <kowah.record.Record.to_dict>`), made
+        whole once and then only its new actions: the deck does not change."""
+        record = Record.from_deal(self.deal)
+        cached = self._record_cache
+        if cached is None or len(cached["actions"]) > len(record.actions):
+            cached = self._record_cache = dict(record.to_dict())
+        else:
+            actions = cached["actions"]
+            actions.extend(action.to_dict() for action in record.actions[len(actions):])
+            cached.pop("passed", None)
+            if record.passed:
+                cached["passed"] = True
+        return {**cached, "actions": list(cached["actions"])}
+
     def saved(self) -> dict[str, Any]:
         """The record plus the keys that restore the game exactly (readers ignore extra keys)."""
-        data = dict(Record.from_deal(self.deal).to_dict())
+        data = self._record_dict()
         data["kowah-web"] = {
             "edition": 2, "id": self.id, "seed": self.seed, "opponents": self.opponents,
             "lang": self.lang, "created": self.created, "updated": self.updated,
