@@ -53,6 +53,7 @@ class SQLiteStore(SQLStore):
         self._connections: list[sqlite3.Connection] = []
         self._connections_lock = threading.Lock()
         self._poll = poll
+        self._writer = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
         try:
@@ -89,16 +90,19 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
-        connection = self._connection()
-        cursor = connection.cursor()
-        cursor.execute("BEGIN IMMEDIATE")
-        try:
-            yield cursor
-            cursor.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                cursor.execute("ROLLBACK")
-            raise
+        # One writer of this process at a time waits for the file's lock: SQLite's own wait
+        # sleeps and retries (up to 100 ms a time), a Python lock wakes the next at once.
+        with self._writer:
+            connection = self._connection()
+            cursor = connection.cursor()
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                yield cursor
+                cursor.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    cursor.execute("ROLLBACK")
+                raise
 
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("INSERT INTO changes (game_id) VALUES (?)", (game_id,))
