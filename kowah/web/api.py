@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from starlette.concurrency import run_in_threadpool
+import anyio
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -36,6 +37,25 @@ __all__ = ["Limits", "act", "close", "create", "hint", "join", "json", "leave", 
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
                "turn_seconds")
+
+
+#: Worker threads for game work: a few suffice (the GIL runs one at a time, and the store's
+#: writes take turns); many would only take turns with more switching.
+GAME_THREADS = 6
+_limiters: dict[int, anyio.CapacityLimiter] = {}
+
+
+async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
+    """*function* in one of :data:`GAME_THREADS` worker threads (per event loop)."""
+    import asyncio
+
+    loop = id(asyncio.get_running_loop())
+    limiter = _limiters.get(loop)
+    if limiter is None:
+        if len(_limiters) > 16:
+            _limiters.clear()
+        limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
+    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
 
 
 def json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
@@ -145,8 +165,8 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
 
 async def _change(request: Request, t: Translator, change: Callable[[Game], T]) -> T:
     """Run *change* on the request's game in a worker thread, saved before it returns."""
-    game_id = request.path_params["game"]
-    result = await run_in_threadpool(_store(request).update, game_id, change)
+    game_id, store = request.path_params["game"], _store(request)
+    result = await run_in_threadpool(lambda: store.update(game_id, change))
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result
