@@ -393,3 +393,28 @@ def test_the_saved_record_is_the_librarys_record_at_every_step() -> None:
         saved = game.saved()
         assert {k: v for k, v in saved.items() if k != "kowah-web"} == Record.from_deal(game.deal).to_dict()
         game.act(game.legal(0)[0])
+
+
+def test_a_hint_to_take_names_the_card() -> None:
+    # With seat 2 first, seat 0 may take its discard; find a deal where the coach says to.
+    for seed in range(40):
+        game = Game.new(seed=seed, opponents="random", first=2)
+        hint = game.hint(0, "en")
+        if hint["action"] == {"seat": 0, "do": "take"}:
+            latest = game.state(seat=0)["latest_discard"]
+            name = translator("en").card(Card.parse(latest), "object")
+            assert hint["lines"][0] == f"Hint: take {name}: it brings your hand closer to ready."
+            coded = game.hint(0, "en", codes=True)["lines"][0]
+            assert f"({latest})" in coded
+            return
+    pytest.fail("no deal where the coach says to take")
+
+
+def test_codes_on_request_name_cards_with_their_codes(c: TestClient) -> None:
+    state = new_game(c, seed=6, opponents="random", first=1)
+    plain = c.get(f"/api/games/{state['id']}", headers=key(state)).json()
+    coded = c.get(f"/api/games/{state['id']}", headers=key(state), params={"codes": "1"}).json()
+    discard = next(i for i, e in enumerate(plain["events"]) if e["kind"] == "discard")
+    card = plain["events"][discard]["card"]
+    assert f"({card})" not in plain["events"][discard]["text"]
+    assert f"({card})" in coded["events"][discard]["text"]

@@ -127,6 +127,11 @@ def _lang(request: Request) -> str | None:
     return lang if lang in LANGUAGES else None
 
 
+def _with_codes(request: Request) -> bool:
+    """``?codes=1``: sentences name cards with their codes too ("the Red Flower (rf)")."""
+    return request.query_params.get("codes") == "1"
+
+
 def _token(request: Request, t: Translator) -> str | None:
     """The request's key: ``None`` without an ``Authorization`` header; 401 for another scheme."""
     header = request.headers.get("authorization")
@@ -160,7 +165,7 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
     connected = (store.presence(game.id) if game.humans > 1
                  else request.app.state.live.local(game.id))
     return game.state(_lang(request), since, seat=seat, connected=connected,
-                      base_url=_base_url(request))
+                      base_url=_base_url(request), codes=_with_codes(request))
 
 
 async def _change(request: Request, t: Translator, change: Callable[[Game], T]) -> T:
@@ -400,7 +405,7 @@ async def hint(request: Request) -> Response:
     def read(game: Game) -> dict[str, Any]:
         seat = _seat(game, token, t, required=True)
         assert seat is not None
-        return game.hint(seat, _lang(request))
+        return game.hint(seat, _lang(request), _with_codes(request))
 
     return json(await _read(request, t, read))
 

@@ -43,10 +43,10 @@ from kowah import SEATS, Action, Deal, Event
 from kowah.cards import Card
 from kowah.errors import N_, KowahError
 from kowah.hands import splits
-from kowah.i18n import LANGUAGES, Translator
+from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS, make_player
 from kowah.record import Record
-from kowah.web.text import MESSAGES, outcome_text, strength_name, words
+from kowah.web.text import MESSAGES, words
 
 __all__ = ["CLOCK", "STATE_FORMAT", "Game", "GameError", "Seat", "Status", "TableEvent",
            "TableEventKind", "name_ok", "new_key"]
@@ -132,7 +132,9 @@ _TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
     TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
 }
 
-_NAMED_EVENTS = "names" in inspect.signature(Translator.event).parameters
+
+def _words(lang: str, codes: bool) -> Translator:
+    return translator(lang, codes=True) if codes else words(lang)
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -169,7 +171,7 @@ class Game:
         self.owner = owner
         #: Held while the game is read or changed, so two requests never interleave.
         self.lock = threading.Lock()
-        self._texts: dict[tuple[str, int | None], list[dict[str, Any]]] = {}
+        self._texts: dict[tuple[str, bool, int | None], list[dict[str, Any]]] = {}
         # The views of one seat after each step of its latest action (see views_since).
         self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
         self._record_cache: dict[str, Any] | None = None
@@ -372,17 +374,19 @@ class Game:
         without one, or "Seat 2 · AI (normal)" (a person's name instead of "Seat 2" once an AI
         plays for them)."""
         named = []
-        for index, seat in enumerate(self.seats):
-            number = t.gettext("web", MESSAGES["seat"]).format(seat=index)
-            if index == viewer:
-                named.append(t.gettext("web", MESSAGES["you"]))
-            elif self.is_person(index):
-                named.append(seat.name or number)
+        given = self.given_names()
+        for index in range(len(self.seats)):
+            if index == viewer or self.is_person(index):
+                named.append(t.seat_name(index, viewer=viewer, names=given))
             else:
                 strength = t.gettext("web", MESSAGES["ai"]).format(
-                    strength=strength_name(t, self.opponents))
-                named.append(f"{seat.name or number} · {strength}")
+                    strength=t.level_name(self.opponents))
+                named.append(f"{t.seat_name(index, names=given)} · {strength}")
         return named
+
+    def given_names(self) -> list[str | None]:
+        """The names the people gave, ``None`` for a seat without one."""
+        return [seat.name for seat in self.seats]
 
     def _spectator_events(self) -> list[Event]:
         """The deal's events as an onlooker sees them: each from a seat that did not act."""
@@ -392,10 +396,7 @@ class Game:
                 for index, event in enumerate(views[0])]
 
     def _event_text(self, t: Translator, event: Event, viewer: int | None) -> str:
-        if _NAMED_EVENTS:
-            named = cast(Any, t.event)
-            return str(named(event, viewer=viewer, names=[seat.name for seat in self.seats]))
-        return t.event(event, viewer=viewer)
+        return t.event(event, viewer=viewer, names=self.given_names())
 
     def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
         mine, others = _TABLE_TEXT[event.kind]
@@ -409,7 +410,7 @@ class Game:
     def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
         """The log as *viewer* saw it, each entry with its sentence in *t*'s language
         (cached: the log only grows)."""
-        told = self._texts.setdefault((t.language, viewer), [])
+        told = self._texts.setdefault((t.language, t.codes, viewer), [])
         if len(told) == self.version:
             return told
         deal_events = (self.deal.observation(viewer).events if viewer is not None
@@ -492,10 +493,11 @@ class Game:
 
     def state(self, lang: str | None = None, since: int = 0, *, seat: int | None = None,
               connected: Sequence[int] = (0, 0, 0), now: float | None = None,
-              base_url: str = "") -> dict[str, Any]:
+              base_url: str = "", codes: bool = False) -> dict[str, Any]:
         """*seat*'s view (``None``: a spectator's) as a JSON-ready dict, its sentences in *lang*
-        (default: the game's). ``events`` holds the entries from index *since* on."""
-        t = words(lang or self.lang)
+        (default: the game's; with *codes*, cards named with their codes too). ``events`` holds
+        the entries from index *since* on."""
+        t = _words(lang or self.lang, codes)
         deal = self.deal
         view = deal.observation(0 if seat is None else seat)
         outcome = view.outcome
@@ -532,7 +534,8 @@ class Game:
             "public_draws": [[who, str(card)] for who, card in view.public_draws],
             "legal": [dict(action.to_dict()) for action in self.legal(seat)],
             "outcome": None if outcome is None else outcome.as_dict(),
-            "outcome_text": None if outcome is None else outcome_text(t, outcome, cast(int, seat)),
+            "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
+                                                                    names=self.given_names()),
             "winning_hand": None,
             "events_from": since,
             "events": events[since:],
@@ -563,12 +566,12 @@ class Game:
                   else [_codes(sorted(hand))])
         return {"seat": seat, "groups": groups, "card": str(card)}
 
-    def hint(self, seat: int, lang: str | None = None) -> dict[str, Any]:
+    def hint(self, seat: int, lang: str | None = None, codes: bool = False) -> dict[str, Any]:
         """The coach's advice for *seat* now (:func:`kowah.coach.advise`, which reads that
         seat's observation only): the suggested action, the advice's lines in *lang*."""
         from kowah.coach import advise, describe
 
-        t = words(lang or self.lang)
+        t = _words(lang or self.lang, codes)
         view = self.deal.observation(seat)
         if not self.legal(seat):
             view = attrs.evolve(view, legal_actions=())
