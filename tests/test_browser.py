@@ -186,7 +186,7 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es", "id"])
 def test_a_complete_deal_by_clicking(page: Page, server: str, lang: str) -> None:
     open_table(page, server, lang)
     t = translator(lang)
@@ -311,8 +311,8 @@ def test_the_downloaded_record_replays_to_the_outcome_shown(page: Page, server: 
     assert replayed == shown
     text = page.locator("[data-outcome]").inner_text()
     if shown["result"] == "win":
-        name = translator("en").card_name(Card.parse(shown["card"]))  # sentences name cards
-        assert f"×{shown['multiplier']}" in text and name in text
+        name = translator("en").card(Card.parse(shown["card"]), "with")  # names, not codes (#18)
+        assert f"×{shown['multiplier']}" in text and name in text and f" {shown['card']} " not in text
 
 
 def test_a_deal_with_the_keyboard_only(page: Page, server: str) -> None:
