@@ -231,13 +231,25 @@ def _socket_messages(port: int, game_id: str, token: str, into: list[Json], read
                 continue
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is *pid* (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 def test_two_worker_processes_share_the_games(tmp_path: Path, servers: list[Server]) -> None:
     pytest.importorskip("websockets")
     server = Server("--data", str(tmp_path), "--workers", "2")
     servers.append(server)
-    children = subprocess.run(["ps", "-o", "pid=", "--ppid", str(server.process.pid)],
-                              capture_output=True, text=True).stdout.split()
-    assert len(children) >= 2  # the workers (and uvicorn's resource tracker)
+    assert len(_children(server.process.pid)) >= 2  # the workers (and a resource tracker)
     _, state = server.call("POST", "/api/games", {"opponents": "random", "seed": 5})
     token = state["token"]
     messages: list[Json] = []
