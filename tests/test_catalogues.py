@@ -175,7 +175,7 @@ def test_the_build_hook_refuses_an_unfinished_catalogue_for_a_wheel_only(
         'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
         'msgctxt "cli"\nmsgid "Done."\nmsgstr "Fatto."\n\n'
         'msgctxt "cli"\nmsgid "New."\nmsgstr ""\n', encoding="utf-8")
-    with pytest.raises(hook.CatalogueError, match="untranslated: 'New.'"):
+    with pytest.raises(hook.CatalogueError, match=r"untranslated: 'New\.'"):
         hook.compile_catalogues(tmp_path)
     (mo,) = hook.compile_catalogues(tmp_path, strict=False)
     assert "1 entries fuzzy or untranslated" in capsys.readouterr().err
