@@ -53,7 +53,7 @@ from kowah.env import (
     rewards_of,
     single,
 )
-from kowah.errors import UnknownPlayerError
+from kowah.players import UnknownPlayerError
 from kowah.record import replay_outcome
 from kowah.simulation import simulate
 
