@@ -1,0 +1,272 @@
+"""The review of a deal: its record in, every step with all hands face up and the coach's
+advice out (``POST /api/review``).
+
+The review reads the record only, never a game of the store: whoever holds a record (the
+page's "Download record", a friend's file) may step through it. Each step is the table after
+one action of the record, as every seat would see it with all hands face up; at each decision
+of the seat reviewed (the person's), the coach (:func:`kowah.coach.advise`, from what that seat
+could see then) says what it would have done and how far from ready each choice left the hand.
+
+>>> from kowah import Deal, Record
+>>> deal = Deal.shuffled(seed=5)
+>>> while not deal.is_over:
+...     _ = deal.apply(deal.legal_actions()[0])
+>>> review = review_of(Record.from_deal(deal), words("en"), seat=0)
+>>> len(review["steps"]) >= len(deal.history) + 1, review["steps"][0]["stock"]
+(True, 96)
+>>> decision = next(step for step in review["steps"] if step["coach"])
+>>> decision["seat"], "agrees" in decision["coach"]
+(0, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from kowah import SEATS, Action, Deal, Record
+from kowah.actions import ActionKind
+from kowah.cards import Card
+from kowah.coach import Advice, advise
+from kowah.errors import N_, KowahError
+from kowah.i18n import LANGUAGES, Translator
+from kowah.web.text import ERRORS, MESSAGES, words
+
+__all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
+
+#: The answer's format.
+FORMAT = "kowah-review/1"
+#: The largest request body (bytes): a record of the longest legal deal fits with room to spare.
+MAX_BODY = 256 * 1024
+
+_REVIEW = {
+    "dealt": N_("web", "The cards are dealt: {name} plays first."),
+    "passed": N_("web", "{name} does not declare checki."),
+    "you-passed": N_("web", "You do not declare checki."),
+    "yours": N_("web", "Your choice: {action}."),
+    "agrees": N_("web", "The coach would have done the same."),
+    "would": N_("web", "The coach would have chosen: {action}."),
+    "feeds": N_("web", "{card}: a declared seat waits for it and would win at once"),
+    "ready": N_("web", "{card}: ready, waiting for {waits}"),
+    "takes": N_("web", "Taking {card} would have brought your hand closer to ready."),
+    "no-take": N_("web", "Taking {card} would not have brought your hand closer to ready."),
+    "bad-seat": N_("web", "the seat to review must be 0, 1 or 2"),
+    "bad-record": N_("web", "This record cannot be reviewed: {problem}"),
+}
+# What a seat did or could do, as the coach's lines name it (context "web").
+_ACTIONS = {
+    "draw": N_("web", "draw from the stock"),
+    "take": N_("web", "take {card}"),
+    "discard": N_("web", "discard {card}"),
+    "declare": N_("web", "declare checki, waiting for {card}"),
+    "pass": N_("web", "not declare checki"),
+}
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _board(deal: Deal) -> dict[str, Any]:
+    """The table with every hand face up."""
+    return {
+        "hands": [_codes(sorted(deal.hand(seat))) for seat in range(SEATS)],
+        "hand_sizes": [len(deal.hand(seat)) for seat in range(SEATS)],
+        "stock": deal.stock_count,
+        "discards": [_codes(deal.discards(seat)) for seat in range(SEATS)],
+        "latest_discard": None if deal.latest_discard is None else str(deal.latest_discard),
+        "declared": [None if (wait := deal.declared_wait(seat)) is None else str(wait)
+                     for seat in range(SEATS)],
+        "public_draws": [[seat, str(card)] for seat, card in deal.observation(0).public_draws],
+        "turn": deal.turn,
+        "to_move": list(deal.to_move()),
+        "outcome": None if deal.outcome is None else dict(deal.outcome.as_dict()),
+    }
+
+
+def _action_words(t: Translator, action: Action, latest: Card | None) -> str:
+    card = action.card if action.kind is not ActionKind.TAKE else latest
+    text = t.gettext("web", _ACTIONS[action.kind.value])
+    return text.format(card=t.card_name(card)) if card is not None else text
+
+
+def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]:
+    """Each discard the coach weighed: how far from ready it left the hand, and the lines."""
+    choices = []
+    for option in advice.discards:
+        name = t.card_name(option.card)
+        if option.feeds:
+            text = t.gettext("web", _REVIEW["feeds"]).format(card=name)
+        elif option.distance == 0:
+            waits = t.format_list([t.card_name(wait.card) for wait in option.waits])
+            text = t.gettext("web", _REVIEW["ready"]).format(card=name, waits=waits)
+        else:
+            text = t.ngettext("web", "{card}: {count} card from ready", "{card}: {count} cards from ready",
+                              option.distance).format(card=name, count=option.distance)
+        choices.append({**option.as_dict(), "chosen": did.card == option.card, "text": text})
+    for wait in advice.waits:
+        choices.append({"card": str(wait.card), "live": wait.live, "best": False,
+                        "chosen": did.kind is ActionKind.DECLARE and did.card == wait.card,
+                        "text": t.ngettext("web", "{card}: {count} copy left", "{card}: {count} copies left",
+                                           wait.live).format(card=t.card_name(wait.card), count=wait.live)})
+    return choices
+
+
+def _coach(t: Translator, advice: Advice, did: Action, latest: Card | None) -> dict[str, Any]:
+    """What the coach says of one decision (*advice* was given before *did* was taken)."""
+    advised = advice.action
+    agrees = advised == did or (advised is not None and advised.kind is did.kind is ActionKind.DECLARE
+                                and did.card is None)
+    lines = [t.gettext("web", _REVIEW["yours"]).format(action=_action_words(t, did, latest))]
+    if agrees or advised is None:
+        lines.append(t.gettext("web", _REVIEW["agrees"]))
+    else:
+        lines.append(t.gettext("web", _REVIEW["would"]).format(action=_action_words(t, advised, latest)))
+    if advice.take is not None:
+        key = "takes" if advice.take.improves else "no-take"
+        lines.append(t.gettext("web", _REVIEW[key]).format(card=t.card_name(advice.take.card)))
+    if not advice.discards and advice.distance:
+        lines.append(t.ngettext("web", "Your hand was {count} card from ready.",
+                                "Your hand was {count} cards from ready.", advice.distance).format(
+            count=advice.distance))
+    return {"did": dict(did.to_dict()), "advised": None if advised is None else dict(advised.to_dict()),
+            "agrees": agrees, "distance": advice.distance, "lines": lines,
+            "choices": _choices(t, advice, did)}
+
+
+def _names(t: Translator, tags: Mapping[str, str], seat: int) -> list[str]:
+    names = []
+    for index in range(SEATS):
+        if index == seat:
+            names.append(t.gettext("web", MESSAGES["you"]))
+            continue
+        tag = tags.get(f"seat{index}")
+        names.append(tag if isinstance(tag, str) and tag.strip()
+                     else t.gettext("web", MESSAGES["seat"]).format(seat=index))
+    return names
+
+
+def review_of(record: Record, t: Translator, seat: int = 0,
+              tags: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The review of *record* in *t*'s language, coaching *seat*'s decisions (see the module).
+
+    Raises :class:`~kowah.errors.RecordError` for a record whose actions are not legal.
+    """
+    names = _names(t, tags or {}, seat)
+    deal = record.replay(upto=0)
+    first = deal.first
+    steps: list[dict[str, Any]] = [{
+        "index": 0, "seat": None, "action": None, "coach": None, "events": [],
+        "text": [t.gettext("web", _REVIEW["dealt"]).format(name=names[first])], **_board(deal)}]
+    pending: list[Action | None] = [*record.actions, *([None] if record.passed else [])]
+    for entry in pending:
+        if entry is None:  # the record's last declaring window was declined (``passed``)
+            mover = deal.declaring_seat
+            if mover is None:
+                break
+            entry = Action.pass_(mover)
+        action = entry
+        # An open declaring window that the next action skips was declined: show it as a pass.
+        window = deal.declaring_seat
+        if (window is not None and action.kind is not ActionKind.PASS
+                and not (action.seat == window and action.kind is ActionKind.DECLARE)):
+            steps.append(_step(t, deal, Action.pass_(window), seat, names, len(steps)))
+        steps.append(_step(t, deal, action, seat, names, len(steps)))
+    outcome = deal.outcome
+    return {"format": FORMAT, "lang": t.language, "seat": seat, "players": names,
+            "first": first, "outcome": None if outcome is None else dict(outcome.as_dict()),
+            "steps": steps}
+
+
+def _step(t: Translator, deal: Deal, action: Action, seat: int, names: list[str],
+          index: int) -> dict[str, Any]:
+    """Apply *action* to *deal* and describe the step (with advice when *seat* decided)."""
+    advice = advise(deal.observation(seat)) if action.seat == seat else None
+    latest = deal.latest_discard
+    try:
+        events = deal.apply(action)
+    except KowahError as error:
+        raise _Bad(t.error(error), index) from None
+    did = deal.history[-1] if action.kind is not ActionKind.PASS else action
+    if action.kind is ActionKind.PASS:
+        key = "you-passed" if action.seat == seat else "passed"
+        texts = [t.gettext("web", _REVIEW[key]).format(name=names[action.seat])]
+    else:
+        texts = [t.event(event, viewer=seat) for event in events]
+    return {"index": index, "seat": action.seat, "action": dict(did.to_dict()),
+            "events": [{"kind": event.kind.value, "seat": event.seat,
+                        "card": None if event.card is None else str(event.card)} for event in events],
+            "text": [text for text in texts if text],
+            "coach": None if advice is None or advice.action is None else _coach(t, advice, did, latest),
+            **_board(deal)}
+
+
+class _Bad(Exception):
+    """A request the review refuses: its sentence, and the action's index when one is at fault."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.message, self.action = message, action
+
+
+def _language(request: Request, data: Mapping[str, Any]) -> Translator:
+    for tag in (request.query_params.get("lang"), data.get("lang"), request.cookies.get("kowah-lang")):
+        if isinstance(tag, str) and tag in LANGUAGES:
+            return words(tag)
+    return words("en")
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message, **extra}, status_code=status,
+                        headers={"cache-control": "no-store"})
+
+
+def _bad_record(t: Translator, problem: str, **extra: Any) -> JSONResponse:
+    return _error(400, "bad-record", t.gettext("web", _REVIEW["bad-record"]).format(problem=problem), **extra)
+
+
+async def review(request: Request) -> Response:
+    """``POST /api/review``: ``{"record": {…}, "seat": 0}`` in, the review out (see the module)."""
+    fallback = words("en")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            message = fallback.gettext("web", ERRORS["too-large"]).format(limit=MAX_BODY)
+            return _error(413, "too-large", message)
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, RecursionError):
+        return _error(400, "bad-json", fallback.gettext("web", ERRORS["bad-json"]))
+    if not isinstance(data, dict):
+        return _error(400, "not-an-object", fallback.gettext("web", ERRORS["not-an-object"]))
+    t = _language(request, data)
+    seat = data.get("seat", 0)
+    if type(seat) is not int or not 0 <= seat < SEATS:
+        return _error(400, "bad-field", t.gettext("web", _REVIEW["bad-seat"]), field="seat")
+    raw = data.get("record")
+    tags = raw.get("tags") if isinstance(raw, dict) else None
+    try:
+        record = Record.from_dict(raw)
+    except KowahError as error:
+        return _bad_record(t, t.error(error))
+
+    def work() -> dict[str, Any]:
+        return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
+
+    try:
+        return JSONResponse(await run_in_threadpool(work), headers={"cache-control": "no-store"})
+    except _Bad as bad:
+        return _bad_record(t, bad.message, action=bad.action)
+    except KowahError as error:
+        return _bad_record(t, t.error(error))
+
+
+#: The review's route, for the application's route list.
+ROUTES = [Route("/api/review", review, methods=["POST"])]
