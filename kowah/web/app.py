@@ -8,12 +8,10 @@ no inline script, ``nosniff``, no framing and no referrer.
 
 from __future__ import annotations
 
-import html
 import json
 import warnings
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from string import Template
 from typing import Any
 
 from starlette.applications import Starlette
@@ -29,16 +27,16 @@ from kowah.errors import KowahError, StoreFullError
 from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.players import PLAYERS
 from kowah.rendering import FORMATS, render_rules
-from kowah.web import engine
+from kowah.web import engine, review
 from kowah.web.game import HUMAN, Game
+from kowah.web.page import LANG_COOKIE, render_page
 from kowah.web.store import Store
-from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
+from kowah.web.text import ERRORS, EXPECTED, MESSAGES, words
 
 __all__ = ["SECURITY_HEADERS", "create_app"]
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE / "static"
-_PAGE = Template((_HERE / "page.html").read_text(encoding="utf-8"))
 
 #: Headers on every response.
 SECURITY_HEADERS = {
@@ -50,8 +48,6 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "cross-origin-opener-policy": "same-origin",
 }
-#: The cookie that remembers the chosen language.
-LANG_COOKIE = "kowah-lang"
 
 _Scope = MutableMapping[str, Any]
 _Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
@@ -379,48 +375,10 @@ def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions:
         Route("/api/games/{game}/record", record),
         Route("/api/games/{game}/hint", hint),
         Route("/api/rules", rules),
+        *review.ROUTES,
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
     app = Starlette(routes=routes)
     app.state.store = games
     app.add_middleware(_Headers)
     return app
-
-
-def _pack_html(t: Translator) -> str:
-    """The money pack: every kind with its name, marked in or out of the Kowah deck (R1, R2)."""
-    esc = html.escape
-    inside, outside = t.gettext("web", MESSAGES["pack.in"]), t.gettext("web", MESSAGES["pack.out"])
-    items = []
-    for card in Card:
-        name = t.card_name(card)
-        status = ""
-        css = "pack-card"
-        if card.is_honour:
-            kept = card in KOWAH_DECK
-            status = f'<span class="badge">{esc(inside if kept else outside)}</span>'
-            css += " honour" if kept else " left-out"
-        items.append(f'<li class="{css}" data-pack-card="{card.code}"><img src="/cards/{card.code}.svg'
-                     f'?lang={t.language}" alt="" width="48" height="67"><span class="name">'
-                     f'{esc(name)}</span>{status}</li>')
-    return "\n".join(items)
-
-
-def render_page(t: Translator) -> str:
-    """The page in *t*'s language; its scripts get the strings as a JSON block (no inline code)."""
-    esc = html.escape
-    strings = page_strings(t)
-    strings["languages"] = LANGUAGE_NAMES
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == t.language else ""}>'
-        f'{esc(name)}</option>' for code, name in LANGUAGE_NAMES.items())
-    data = json.dumps({"lang": t.language, "strings": strings, "players": list(PLAYERS)},
-                      ensure_ascii=False).replace("<", "\\u003c")
-    words = {key.replace(".", "_").replace("-", "_"): esc(t.gettext("web", message))
-             for key, message in MESSAGES.items()}
-    strengths = "".join(
-        f'<option value="{name}"{" selected" if name == "normal" else ""}>'
-        f'{esc(strength_name(t, name))}</option>' for name in PLAYERS)
-    return _PAGE.substitute(words, lang=t.language, language_options=options, pack=_pack_html(t),
-                            strength_options=strengths,
-                            rules=render_rules(t, "html"), data=data)

@@ -1,53 +1,110 @@
-// The JSON API of the table (see the docs' "JSON API" page).
+// The table's JSON API (docs: "The JSON API of the browser table"): every call, with the seat's
+// key as "Authorization: Bearer" and the page's language and card-code setting.
+
+import { STORAGE } from "./constants.js";
+import { readStorage, writeStorage } from "./dom.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
     super(body && body.message ? body.message : `HTTP ${status}`);
     this.status = status;
     this.body = body || {};
+    this.code = this.body.error || null;
   }
 }
 
-async function call(method, path, lang, body) {
-  const url = new URL(path, location.origin);
-  url.searchParams.set("lang", lang);
-  const options = { method, headers: { accept: "application/json" } };
-  if (body !== undefined) {
-    options.headers["content-type"] = "application/json";
-    options.body = JSON.stringify(body);
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export class Api {
+  constructor(lang) {
+    this.lang = lang;
+    this.codes = false;
   }
-  let response;
-  try {
-    response = await fetch(url, options);
-  } catch (error) {
-    throw new ApiError(0, null);
+
+  token(id) {
+    return id ? readStorage(STORAGE.token(id)) : null;
   }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
+
+  setToken(id, token) {
+    writeStorage(STORAGE.token(id), token);
   }
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
-}
 
-export function newGame(lang, options = {}) {
-  return call("POST", "/api/games", lang, { lang, ...options });
-}
+  async call(method, path, { body, id, params = {} } = {}) {
+    const url = new URL(path, location.origin);
+    url.searchParams.set("lang", this.lang);
+    if (this.codes) url.searchParams.set("codes", "1");
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
+    const headers = { accept: "application/json" };
+    const token = this.token(id);
+    if (token) headers.authorization = `Bearer ${token}`;
+    const options = { method, headers };
+    if (method === "POST") {
+      headers["content-type"] = "application/json";
+      options.body = JSON.stringify(body ?? {});
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch {
+      throw new ApiError(0, null);
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
+  }
 
-export function getGame(id, lang) {
-  return call("GET", `/api/games/${encodeURIComponent(id)}`, lang);
-}
+  newGame(options = {}) {
+    return this.call("POST", "/api/games", { body: { lang: this.lang, ...options } });
+  }
 
-export function act(id, lang, action, after) {
-  return call("POST", `/api/games/${encodeURIComponent(id)}/actions`, lang, { ...action, after });
-}
+  state(id, since = 0) {
+    return this.call("GET", game(id), { id, params: since ? { since } : {} });
+  }
 
-export function hint(id, lang) {
-  return call("GET", `/api/games/${encodeURIComponent(id)}/hint`, lang);
-}
+  act(id, action, after) {
+    return this.call("POST", `${game(id)}/actions`, { id, body: { ...action, after } });
+  }
 
-export function recordUrl(id) {
-  return `/api/games/${encodeURIComponent(id)}/record`;
+  hint(id) {
+    return this.call("GET", `${game(id)}/hint`, { id });
+  }
+
+  join(id, name) {
+    return this.call("POST", `${game(id)}/join`, { id, body: name ? { name } : {} });
+  }
+
+  start(id) {
+    return this.call("POST", `${game(id)}/start`, { id });
+  }
+
+  leave(id) {
+    return this.call("POST", `${game(id)}/leave`, { id });
+  }
+
+  close(id) {
+    return this.call("POST", `${game(id)}/close`, { id });
+  }
+
+  record(id) {
+    return this.call("GET", `${game(id)}/record`, { id });
+  }
+
+  review(record, seat) {
+    return this.call("POST", "/api/review", { body: { record, seat } });
+  }
+
+  recordUrl(id) {
+    return `${game(id)}/record`;
+  }
+
+  liveUrl(id) {
+    const url = new URL(`${game(id)}/live`, location.origin);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    return url.toString();
+  }
 }
