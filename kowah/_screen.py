@@ -14,18 +14,24 @@ character (CJK) takes two columns, a combining accent none.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
+
+try:
+    import termios
+except ImportError:  # pragma: no cover - Windows has no terminal modes to hold input with
+    termios = None  # type: ignore[assignment]
 
 from kowah.cards import Card
 from kowah.errors import printable
 
 __all__ = ["ALERT", "BOLD", "DIM", "HONOUR_COLOUR", "LINE_LIMIT", "RESET", "SUIT_COLOURS", "Interrupted",
-           "Quit", "Screen", "columns", "indent", "terminal_width", "wrap"]
+           "Quit", "Screen", "columns", "indent", "screens", "terminal_width", "wrap"]
 
 # ANSI colours (only when the table is told to use them): suits and honours, and emphasis.
 RESET = "\033[0m"
@@ -218,23 +224,83 @@ class Screen:
 
     def page(self, text: str, more: str, stop: Callable[[str], bool]) -> None:
         """Write *text*; to a person at a terminal, a screenful at a time, asking *more*
-        between screens until *stop* says so of the answer. Piped, all at once."""
+        between screens until *stop* says so of the answer. Piped, all at once.
+
+        A screen never ends with a heading (a line over an underline of ``=`` or ``-``): the
+        heading starts the next screen, with its underline.
+        """
         height = self.height()
         if not (self.echo_free and height > 4):
             self.write(text)
             return
         width = self.width
         lines = [part for line in text.split("\n") for part in wrap(line, width, indent=indent(line))]
-        size = height - 2
-        for start in range(0, len(lines), size):
+        for start, stop_at in screens(lines, height - 2):
             if start and stop(self.ask(more)):
                 return
-            for line in lines[start:start + size]:
+            for line in lines[start:stop_at]:
                 self.stdout.write(line + "\n")
             self.stdout.flush()
 
+    @contextlib.contextmanager
+    def held_input(self) -> Iterator[None]:
+        """While the block runs, what the person types at a terminal is neither echoed nor
+        kept: type-ahead during the AIs' moves would land in the middle of their narration
+        and answer a prompt not yet shown. Nothing changes for piped input."""
+        fd = _terminal(self.stdin) if self.echo_free else None
+        if fd is None:
+            yield
+            return
+        saved = termios.tcgetattr(fd)
+        quiet = list(saved)
+        quiet[3] &= ~(termios.ECHO | termios.ECHONL)  # the local modes
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+            yield
+        finally:
+            # Restore the echo and drop what was typed meanwhile, in one step.
+            with contextlib.suppress(termios.error, OSError):
+                termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+
     def problem(self, message: str) -> None:
         self.write("  " + self.style(message, ALERT))
+
+
+def _terminal(stream: TextIO) -> int | None:
+    """The file descriptor of *stream* if it is a terminal whose modes can be set, else ``None``."""
+    if termios is None:  # pragma: no cover - not on Windows
+        return None
+    try:
+        fd = stream.fileno()
+        termios.tcgetattr(fd)
+    except (AttributeError, ValueError, OSError, termios.error):
+        return None
+    return fd
+
+
+def _underline(line: str) -> bool:
+    return len(line) >= 3 and set(line) <= {"=", "-"}
+
+
+def screens(lines: Sequence[str], size: int) -> Iterator[tuple[int, int]]:
+    """The screens of a pager: ``(start, stop)`` slices of *lines* of at most *size* lines,
+    none ending with a heading, its underline, or the blank line after them.
+
+    >>> text = ["a", "b", "Title", "=====", "", "c", "d"]
+    >>> list(screens(text, 3)), list(screens(text, 4)), list(screens(text, 5))
+    ([(0, 2), (2, 5), (5, 7)], [(0, 2), (2, 6), (6, 7)], [(0, 2), (2, 7)])
+    """
+    size = max(1, size)
+    start = 0
+    while start < len(lines):
+        stop = min(start + size, len(lines))
+        if stop < len(lines):
+            for heading in range(stop - 1, max(start, stop - 3) - 1, -1):
+                if heading > start and heading + 1 < len(lines) and _underline(lines[heading + 1]):
+                    stop = heading  # the heading, its underline and blank line go together
+                    break
+        yield start, stop
+        start = stop
 
 
 def indent(line: str) -> int:

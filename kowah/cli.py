@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
+import contextvars
 import json
 import os
 import sys
+import unicodedata
 import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah.errors import N_, KowahError, LocaleError, printable
+from kowah.errors import N_, KowahError, printable, shorten
 
 if TYPE_CHECKING:
-    import concurrent.futures
 
     from kowah.i18n import Translator
 
@@ -68,10 +68,48 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         translate = argparse._  # type: ignore[attr-defined]  # routed by _argparse_in
-        # A 5,000-digit --seed or an escape sequence in a choice is quoted in *message*:
-        # shortened and printable, like every other error.
         self.exit(2, translate("%(prog)s: error: %(message)s\n") % {
-            "prog": self.prog, "message": printable(message, _MESSAGE_LIMIT)})
+            "prog": self.prog, "message": _typed_shown(message, _TYPED.get())})
+
+
+#: How much of a typed argument an argparse message repeats.
+_ECHO_LIMIT = 60
+
+#: The arguments being parsed, as typed: argparse quotes them in its messages.
+_TYPED: contextvars.ContextVar[Sequence[str] | None] = contextvars.ContextVar("typed", default=None)
+
+
+def _typed_shown(message: str, typed: Sequence[str] | None) -> str:
+    """An argparse *message* with what the user typed in it shortened and printable.
+
+    argparse quotes an argument whole (``repr``, or as it is in "ambiguous option"): a
+    5,000-digit ``--seed`` or an escape sequence must not reach the terminal as it is. Only
+    the typed arguments are rewritten, never the message's own words (a Czech message holds
+    no-break spaces, which :func:`~kowah.errors.printable` would escape). Without *typed*
+    (a parser used outside :func:`main`), characters that do not print are escaped.
+
+    >>> _typed_shown("invalid choice: '" + "x" * 100 + "' (choose from a, b)", ["x" * 100])
+    "invalid choice: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx' (choose from a, b)"
+    >>> print(_typed_shown("ambiguous option: --s=\x1b[2J could match --seed, --seats", ["--s=\x1b[2J"]))
+    ambiguous option: --s=\\x1b[2J could match --seed, --seats
+    """
+    if typed is None:
+        return printable(message, _MESSAGE_LIMIT)
+    parts = {part for arg in typed for part in (arg, arg.partition("=")[2]) if part}
+    for part in sorted(parts, key=len, reverse=True):
+        quoted, shown = repr(part), shorten(part)
+        if quoted != shown and quoted in message:
+            message = message.replace(quoted, shown)
+        if _unsafe(part) and part in message:
+            message = message.replace(part, printable(part, _ECHO_LIMIT))
+    return message
+
+
+def _unsafe(text: str) -> bool:
+    """Whether *text* is too long to repeat, or holds a character that is neither printable
+    nor a space (an escape sequence, a line break, a byte that was not UTF-8)."""
+    return len(text) > _ECHO_LIMIT or any(
+        not char.isprintable() and unicodedata.category(char) != "Zs" for char in text)
 
 
 @contextlib.contextmanager
@@ -110,13 +148,17 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     """The ``kowah`` argument parser, with help text in *t*'s language."""
     _ = t.gettext
     lang = _Parser(add_help=False)
+    from kowah.i18n import LANGUAGES
+
     lang.add_argument("--lang", metavar=_("cli", "TAG"),
-                      help=_("cli", "language of all output: en, it, cs, ms or es "
-                                    "(default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"))
+                      help=_("cli", "language of all output: {languages} (default: from LANGUAGE, "
+                                    "LC_ALL, LC_MESSAGES or LANG)").format(
+                          languages=t.format_list(LANGUAGES, style="or")))
     parser = _Parser(prog="kowah", parents=[lang],
                      description=_("cli", "Kowah (Cheki), the Chinese money-card game: play a deal "
-                                          "against two AIs, check hands, replay records, read "
-                                          "the rules."))
+                                          "against two AIs in the terminal or in the browser, "
+                                          "check hands, replay records, read the rules, and pit "
+                                          "AI players against each other."))
     from kowah import __version__
 
     parser.add_argument("--version", action="version", version=f"kowah {__version__}",
@@ -180,9 +222,12 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
                                         "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
     simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+    simulate.add_argument("--quiet", action="store_true",
+                          help=_("cli", "hide the progress bar (shown on stderr when it is a "
+                                        "terminal)"))
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
-                                                     "in any of the five languages."))
+                                                     "in any of the library's languages."))
     serve.add_argument("--host", default="127.0.0.1",
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))
@@ -200,8 +245,8 @@ _MESSAGE_LIMIT = 400
 
 
 def _say_error(t: Translator, message: str) -> None:
-    line = _("cli", "kowah: error: {message}", t).format(message=message)
-    print(printable(line, _MESSAGE_LIMIT), file=sys.stderr)
+    """Print an error message (its quoted input is shortened and printable already)."""
+    print(_("cli", "kowah: error: {message}", t).format(message=message), file=sys.stderr)
 
 
 def _safe_streams() -> None:
@@ -238,12 +283,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             t = translator(None)
         except KowahError as error:  # a catalogue missing from a broken install
-            print(printable(f"kowah: {error}", _MESSAGE_LIMIT), file=sys.stderr)
+            print(f"kowah: {error}", file=sys.stderr)
             return 2
     lang = _lang_from(argv)
     if lang is not None:
+        lang = printable(lang, _ECHO_LIMIT)  # quoted in the error when it names no language
         try:
             if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
+                from kowah.i18n import LocaleError
+
                 raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
                                   languages="")
             t = translator(lang, strict=True)
@@ -253,7 +301,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with _argparse_in(t):
             try:
-                args = _parse(build_parser(t), argv, t)
+                typed = _TYPED.set(argv)
+                try:
+                    args = _parse(build_parser(t), argv, t)
+                finally:
+                    _TYPED.reset(typed)
             except SystemExit as stop:  # --help, --version, or a usage error (said already)
                 code = stop.code if isinstance(stop.code, int) else 2
             else:
@@ -333,7 +385,7 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
         if not args.json:
             raise
         # As replay --json does: the error as JSON on stdout, so a script reads one format.
-        print(json.dumps({"error": printable(t.error(error), _MESSAGE_LIMIT)}, ensure_ascii=False))
+        print(json.dumps({"error": t.error(error)}, ensure_ascii=False))
         return 2
     if args.json:
         print(json.dumps(report))
@@ -388,7 +440,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             deal = Record.loads(_read_record(Path(name), t)).replay()
         except RecordError as error:
             all_valid = False
-            message = printable(t.error(_typed_as_json(error)), _MESSAGE_LIMIT)
+            message = t.error(_typed_as_json(error))
             result = {"result": "invalid"}
             if error.action is not None:
                 result["action"] = error.action
@@ -451,107 +503,9 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
 
 
 def _simulate(args: argparse.Namespace, t: Translator) -> int:
-    seats = [name.strip().lower() for name in args.seats.split(",")]
-    if len(seats) != 3:
-        raise KowahError(N_("error", "--seats needs three players separated by commas, not {value!r}"),
-                         value=args.seats)
-    for name in seats:
-        if name not in _PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
-                             value=name)
-    if args.deals < 1:
-        raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
-    if args.jobs < 1:
-        raise KowahError(N_("error", "--jobs must be at least 1, not {value}"), value=args.jobs)
-    from kowah.simulation import simulate
+    from kowah._simulating import simulate_command
 
-    progress = _progress_bar(args.deals) if _interactive(sys.stderr) else None
-    if args.scheduler is None:
-        result = simulate(args.deals, seats, seed=args.seed, jobs=_jobs(args.jobs, args.deals),
-                          progress=progress)
-    else:
-        with _cluster(args.scheduler) as executor:
-            result = simulate(args.deals, seats, seed=args.seed, progress=progress, executor=executor)
-    if progress is not None:
-        sys.stderr.write("\r\033[K")
-    if args.json:
-        print(json.dumps(_rounded(result.as_dict())))
-        return 0
-    print(t.ngettext("cli", "{n} deal", "{n} deals", result.deals).format(
-        n=t.format_number(result.deals)))
-    for seat, name in enumerate(seats):
-        low, high = result.win_rate_interval(seat)
-        wins = t.ngettext("cli", "seat {seat} ({player}): {wins} win, {rate}% (95% CI {low}–{high}%)",
-                          "seat {seat} ({player}): {wins} wins, {rate}% (95% CI {low}–{high}%)",
-                          result.wins[seat])
-        print("  " + wins.format(seat=seat, player=t.gettext("player", name),
-                                 wins=t.format_number(result.wins[seat]),
-                      rate=t.format_number(round(100 * result.wins[seat] / result.deals, 1)),
-                      low=t.format_number(round(100 * low, 1)),
-                      high=t.format_number(round(100 * high, 1))))
-    print("  " + _("cli", "drawn: {n}", t).format(n=t.format_number(result.drawn)))
-    print("  " + _("cli", "wins by self-draw: {a}, by discard: {b}, by draw claim: {c}", t).format(
-        a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
-        c=t.format_number(result.by["draw-claim"])))
-    return 0
-
-
-@contextlib.contextmanager
-def _cluster(address: str) -> Iterator[concurrent.futures.Executor]:
-    """An executor on the Dask cluster whose scheduler is at *address* (Dask is imported only here)."""
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise KowahError(N_("error", "--scheduler needs Dask: pip install 'kowah[cluster]'")) from None
-    try:
-        client = distributed.Client(address, timeout=30)
-    except (OSError, ValueError, TypeError) as error:  # refused, timed out, or a bad address
-        raise KowahError(N_("error", "cannot reach the Dask scheduler at {address}: {problem}"),
-                         address=address[:200], problem=str(error)[:200]) from None
-    try:
-        yield client.get_executor()
-    finally:
-        client.close()
-
-
-def _cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on every system
-        return os.cpu_count() or 1
-
-
-def _jobs(asked: int, deals: int) -> int:
-    """Worker processes: as asked, but no more than the CPUs and the chunks of work.
-
-    A simulation's chunks are never fewer than its deals or eight per worker, whichever is
-    less, so at most *deals* workers can be busy.
-
-    >>> _jobs(1000, 3) <= 3, _jobs(1, 1000)
-    (True, 1)
-    """
-    return max(1, min(asked, _cpus(), deals))
-
-
-def _rounded(value: Any) -> Any:
-    """Floats rounded to 12 decimal places: a bound of ``6.9e-18`` is ``0.0``."""
-    if isinstance(value, float):
-        return round(value, 12) + 0.0  # + 0.0 turns -0.0 into 0.0
-    if isinstance(value, dict):
-        return {key: _rounded(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_rounded(item) for item in value]
-    return value
-
-
-def _progress_bar(total: int) -> Any:
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        sys.stderr.flush()
-
-    return show
+    return simulate_command(args, t, interactive=_interactive(sys.stderr))
 
 
 def _serve(args: argparse.Namespace, t: Translator) -> int:

@@ -25,36 +25,32 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import TextIO
 
 from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
-from kowah._screen import ALERT, BOLD, Interrupted, Quit, Screen
-from kowah.cards import Card
+from kowah._screen import BOLD, Interrupted, Quit, Screen
+from kowah._view import declared_waits, render_table, write_table
+from kowah.cards import KOWAH_DECK, Card
 from kowah.coach import advise, describe
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.hands import splits
-from kowah.i18n import describe_event
-from kowah.players import Player, make_player
+from kowah.i18n import Translator
+from kowah.players import HUMAN, Player, make_player
 from kowah.record import Record
 
-# The AI strengths as shown to the person (the names on the command line stay English).
-_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
-              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
-
-__all__ = ["COMMANDS", "EXIT_INTERRUPTED", "check_record_path", "play_in_terminal"]
+__all__ = ["COMMANDS", "EXIT_INTERRUPTED", "YOUR_REFUSALS", "check_record_path", "play_in_terminal",
+           "render_table"]
 
 #: The exit code of a game left with Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-#: The person's seat.
-HUMAN = 0
 
 #: Command words: English words and short forms; their translations (context "cli") are
 #: accepted too, as are unambiguous beginnings of any of them.
@@ -73,8 +69,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
-# What the engine's reasons (kowah.actions.Reason) say about "a seat", said to the person.
-_YOUR_REFUSALS: dict[Reason, str] = {
+#: What the engine's reasons (:class:`~kowah.actions.Reason`) say about "a seat", said to the
+#: person at the table (context "cli"); the other reasons are said in the engine's words.
+YOUR_REFUSALS: dict[Reason, str] = {
     Reason.NOT_DECLARING: N_(
         "cli", "You can declare checki, or pass, only right after your own discard, with a ready hand."),
     Reason.MUST_DISCARD: N_(
@@ -91,25 +88,6 @@ _YOUR_REFUSALS: dict[Reason, str] = {
     Reason.NOT_YOUR_TURN: N_("cli", "It is seat {turn}'s turn."),
 }
 
-# The end of a deal that seat 0 won, by kind of win (R14, R15).
-_YOU_WIN = {
-    "self-draw": N_("cli", "You win by self-draw with {card}, ×{multiplier}."),
-    "discard": N_("cli", "You win by claiming the discard {card}, ×{multiplier}."),
-    "draw-claim": N_("cli", "You win by claiming the stock draw {card}, ×{multiplier}."),
-}
-
-
-class Text(Protocol):
-    """What the table needs of a translator (:class:`kowah.i18n.Translator` has it all)."""
-
-    def gettext(self, context: str, message: str) -> str: ...
-    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
-    def card_name(self, card: Card, short: bool = False) -> str: ...
-    def outcome(self, outcome: Any) -> str: ...
-    def error(self, exc: KowahError) -> str: ...
-    def format_list(self, items: Iterable[str], style: Any = ...) -> str: ...
-
-
 def _fold(word: str) -> str:
     """*word* in lower case without accents, for forgiving matching of typed commands."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
@@ -122,28 +100,19 @@ class _Typo(Exception):
 
 # Messages the table says about typed positions (R3 codes are the other way to name a card).
 _NO_POSITION = N_("cli", "There is no position {position}: your cards are numbered 1 to {count}.")
+# A card of the money pack that the Kowah deck leaves out (R2): ws, gs, mk.
+_NOT_IN_DECK = N_("cli", "{card} ({name}) is not in the Kowah deck: it is played without the White "
+                         "Snake, the Green Snake and the Monk.")
+# "discard" without a card.
+_WHICH_CARD = N_("cli", "Which card? Type its code or its position in your hand, e.g. “discard 5c” "
+                        "or “3”.")
 
 #: How much of a typed line is repeated in a message.
 _ECHO_LIMIT = 40
 
 
-def _declared_waits(observation: Observation) -> Sequence[Card | None]:
-    """Each seat's public wait, or ``None`` (the one place that reads the field's name)."""
-    return observation.declared_waits
-
-
-def _last_discard(observation: Observation) -> Card | None:
-    """The card discarded last, unless a seat took it since."""
-    for event in reversed(observation.events):
-        if event.kind == "take":
-            return None
-        if event.kind == "discard":
-            return event.card
-    return None
-
-
 class _Table(Screen):
-    def __init__(self, t: Text, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
+    def __init__(self, t: Translator, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
                  stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                  width: int | None = None) -> None:
         self.t = t
@@ -160,9 +129,19 @@ class _Table(Screen):
     # -- narration of what happened --
 
     def narrate(self, observation: Observation) -> None:
-        """Tell every event of seat 0's view that has not been told yet."""
-        locked = _declared_waits(observation)[HUMAN] is not None
-        for event in observation.events[self.shown:]:
+        """Tell every event of seat 0's view that has not been told yet.
+
+        With a pace, the AIs' moves are told one at a time; what the person types meanwhile
+        is not echoed into the narration and is dropped (it would answer a prompt not yet shown).
+        """
+        new = observation.events[self.shown:]
+        pausing = self.pace > 0 and any(event.seat not in (None, HUMAN) for event in new)
+        with self.held_input() if pausing else contextlib.nullcontext():
+            self.tell(new, locked=declared_waits(observation)[HUMAN] is not None)
+        self.shown = len(observation.events)
+
+    def tell(self, events: Sequence[Event], locked: bool) -> None:
+        for event in events:
             line = self.describe(event)
             if line:
                 self.write("  " + line)
@@ -170,64 +149,18 @@ class _Table(Screen):
                     time.sleep(self.pace)
             if locked and event.kind == "declare":
                 self.status_due = True  # a declared person sees the table whenever anyone declares
-        self.shown = len(observation.events)
 
     def describe(self, event: Event) -> str:
         if event.kind in ("win", "drawn"):
             return ""  # the outcome is told at the end
-        return describe_event(self.t, event, HUMAN, self.card)
+        return self.t.event(event, HUMAN)
 
     # -- the screen --
 
     def show(self, observation: Observation) -> None:
-        t = self.t
         self.table_shown = True
-        waits = _declared_waits(observation)
         self.write()
-        self.write(self.style("— " + t.gettext("cli", "Kowah") + " — " + t.ngettext(
-            "cli", "stock: {count} card", "stock: {count} cards", observation.stock_count
-        ).format(count=observation.stock_count), BOLD))
-        for seat in range(SEATS):
-            if seat == HUMAN:
-                continue
-            size = observation.hand_sizes[seat]
-            line = t.gettext("cli", "Seat {seat} ({player}): {cards}").format(
-                seat=seat, player=self.names[seat],
-                cards=t.ngettext("cli", "{count} card", "{count} cards", size).format(count=size))
-            wait = waits[seat]
-            if wait is not None:
-                line += "  " + self.style(t.gettext("cli", "DECLARED, waits for {card} ({name})").format(
-                    card=str(wait), name=t.card_name(wait)), ALERT)
-            self.write(line)
-            pile = observation.discards[seat]
-            if pile:
-                self.write("    " + t.gettext("cli", "discards: {cards}").format(cards=self.cards(pile)))
-        pile = observation.discards[HUMAN]
-        if pile:
-            self.write(t.gettext("cli", "Your discards: {cards}").format(cards=self.cards(pile)))
-        if observation.public_draws:
-            recent = observation.public_draws[-6:]
-            self.write(t.gettext("cli", "Public draws: {draws}").format(draws=", ".join(
-                self.public_draw(seat, card) for seat, card in recent)))
-        latest = observation.latest_discard
-        if latest is None and waits[HUMAN] is not None:
-            latest = _last_discard(observation)  # not takeable by a locked seat (R12), but shown
-        if latest is not None:
-            self.write(t.gettext("cli", "Latest discard: {card} ({name})").format(
-                card=self.card(latest), name=t.card_name(latest)))
-        wait = waits[HUMAN]
-        if wait is not None:
-            self.write(self.style(t.gettext("cli", "You have declared: you wait for {card} ({name}).").format(
-                card=str(wait), name=t.card_name(wait)), BOLD))
-        self.write(t.gettext("cli", "Your hand: {cards}").format(cards=self.hand_line(observation.hand)))
-
-    def public_draw(self, seat: int, card: Card) -> str:
-        """One public draw (R13), worded so that the seat cannot be read as a hand position."""
-        if seat == HUMAN:
-            text = self.t.gettext("cli", "{card} by you").format(card=self.card(card))
-        else:
-            text = self.t.gettext("cli", "{card} by seat {seat}").format(card=self.card(card), seat=seat)
-        return text.replace(" ", "\u00a0")  # one draw is never split across two lines
+        write_table(self, self.t, observation, self.names)
 
     # -- input --
 
@@ -271,11 +204,10 @@ class _Table(Screen):
 
     def rules(self, observation: Observation) -> None:
         """The rules (a screenful at a time in a terminal), then the table again."""
-        from kowah.i18n import Translator
         from kowah.rendering import render_rules
 
         t = self.t
-        text = render_rules(t if isinstance(t, Translator) else "en", "text")
+        text = render_rules(t, "text")
         more = t.gettext("cli", "Enter: more of the rules; q: back to the game")
         self.page(text, more, lambda answer: self.command(answer) == "quit" if answer else False)
         self.write(self.style(t.gettext("cli", "Back to the game."), BOLD))
@@ -332,6 +264,8 @@ class _Table(Screen):
         if command == "discard" and len(rest) == 1:
             card = self.card_at(rest[0], observation)
             return Action.discard(seat, card) if card is not None else None
+        if command == "discard" and not rest:
+            return "discard"
         if command in ("declare", "yes"):
             if len(rest) == 1:
                 card = self.card_at(rest[0], observation)
@@ -357,7 +291,10 @@ class _Table(Screen):
             card = Card.parse(token)
         except KowahError:
             return None
-        return card if card < 30 else None
+        if card not in KOWAH_DECK:
+            raise _Typo(self.t.gettext("cli", _NOT_IN_DECK).format(card=str(card),
+                                                                    name=self.t.card_name(card)))
+        return card
 
     # -- the deal --
 
@@ -383,23 +320,19 @@ class _Table(Screen):
             except _Typo as typo:
                 self.problem(str(typo))
                 continue
-            if choice == "quit":
-                raise Quit
-            if choice == "help":
-                self.help()
+            if isinstance(choice, str) and self.answer(choice, observation):
                 continue
-            if choice == "rules":
-                self.rules(observation)
-                continue
-            if choice == "hint":
-                for line in describe(advise(observation), self.t):
-                    self.write("  " + line)
+            if choice == "discard":
+                if any(action.kind is ActionKind.DISCARD for action in legal):
+                    self.problem(t.gettext("cli", _WHICH_CARD))
+                else:  # why not now: draw first (R10), or the declaring window (R11)
+                    self.problem(self.why_not(Action.discard(HUMAN, observation.hand[0]), legal))
                 continue
             if choice == "declare":
                 if not any(action.kind is ActionKind.DECLARE for action in legal):
-                    self.problem(t.gettext("cli", _YOUR_REFUSALS[Reason.NOT_DECLARING]))
+                    self.problem(t.gettext("cli", YOUR_REFUSALS[Reason.NOT_DECLARING]))
                     continue
-                choice = self.choose_wait(legal)
+                choice = self.choose_wait(observation, legal)
             if not isinstance(choice, Action):
                 self.problem(t.gettext(
                     "cli", "I did not understand “{text}”. Type help or ? for the commands."
@@ -415,6 +348,22 @@ class _Table(Screen):
                     "cli", "Your hand is locked; your turns now play themselves."), BOLD))
             return
 
+    def answer(self, command: str, observation: Observation) -> bool:
+        """Carry out a command that is not a move (help, rules, hint, quit) at any prompt;
+        whether *command* was one."""
+        if command == "quit":
+            raise Quit
+        if command == "help":
+            self.help()
+        elif command == "rules":
+            self.rules(observation)
+        elif command == "hint":
+            for line in describe(advise(observation), self.t):
+                self.write("  " + line)
+        else:
+            return False
+        return True
+
     def forced(self, observation: Observation, action: Action) -> None:
         """Apply the one action the person has (R10's opening draw, R12's locked turns)."""
         t = self.t
@@ -425,8 +374,11 @@ class _Table(Screen):
         if action.kind is ActionKind.DISCARD:  # a locked turn is over: show where the deal stands
             self.status_due = True
 
-    def choose_wait(self, legal: Sequence[Action]) -> Action:
-        """The declaration the person picks when the hand offers several waits (R8), or a pass."""
+    def choose_wait(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The declaration the person picks when the hand offers several waits (R8), or a pass.
+
+        The commands that are not moves (help, rules, hint, quit) work here as at every prompt.
+        """
         t = self.t
         declares = [action for action in legal if action.kind is ActionKind.DECLARE]
         if len(declares) == 1:
@@ -435,14 +387,16 @@ class _Table(Screen):
         while True:
             question = t.gettext("cli", "Which wait will you expose: {waits}? (p: do not declare)")
             text = self.ask(question.format(waits=waits))
+            if not text:
+                continue
             for action in declares:
                 if _fold(text) == str(action.card):
                     return action
-            command = self.command(text) if text else None
-            if command == "quit":
-                raise Quit
+            command = self.command(text)
             if command in ("pass", "no"):
                 return Action.pass_(HUMAN)
+            if command is not None and self.answer(command, observation):
+                continue
             self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
 
     def why_not(self, action: Action, legal: Sequence[Action]) -> str:
@@ -458,7 +412,7 @@ class _Table(Screen):
         refusal = self.deal.why_illegal(action)
         if refusal is None:  # pragma: no cover - only refused actions are explained
             return self.t.gettext("cli", "That is not possible now.")
-        mine = _YOUR_REFUSALS.get(refusal.reason)
+        mine = YOUR_REFUSALS.get(refusal.reason)
         if mine is None:
             return self.t.error(IllegalActionError(refusal))
         params = {key: str(value) if isinstance(value, Card) else value
@@ -470,11 +424,7 @@ class _Table(Screen):
         t = self.t
         self.write()
         winner, card = outcome.winner, outcome.card
-        if winner == HUMAN and card is not None and outcome.by in _YOU_WIN:
-            line = t.gettext("cli", _YOU_WIN[outcome.by]).format(
-                card=str(card), multiplier=outcome.multiplier)
-        else:
-            line = t.outcome(outcome)
+        line = t.outcome(outcome, viewer=HUMAN)
         self.write(self.style(line, BOLD))
         mine = list(self.deal.hand(HUMAN))
         if winner is not None and card is not None:
@@ -521,7 +471,7 @@ class _Table(Screen):
         self.narrate(deal.observation(HUMAN))
 
 
-def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, record_path: Path | None,
+def play_in_terminal(translator: Translator, *, seed: int | None, opponents: str, record_path: Path | None,
                      stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                      width: int | None = None) -> int:
     """Play one deal at the terminal: the person at seat 0, two *opponents* AIs at seats 1 and 2.
@@ -536,7 +486,7 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
     t = translator
     rng = random.Random(seed)
     deal = Deal.shuffled(rng)
-    strength = t.gettext("player", _STRENGTHS.get(opponents, opponents))
+    strength = t.level_name(opponents)
     names = ["", strength, strength]
     players: list[Player | None] = [None] + [make_player(opponents, random.Random(rng.getrandbits(64)))
                                               for _ in range(SEATS - 1)]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -429,9 +431,12 @@ def test_quoted_input_is_shortened_and_printable(capsys: pytest.CaptureFixture[s
 def test_jobs_are_capped_at_the_cpus_and_the_work(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import kowah.cli
     import kowah.simulation
 
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every system
+        cpus = os.cpu_count() or 1
     asked: list[int] = []
     real = kowah.simulation.simulate
 
@@ -441,10 +446,10 @@ def test_jobs_are_capped_at_the_cpus_and_the_work(
 
     monkeypatch.setattr(kowah.simulation, "simulate", spy)
     code, _, _ = run(capsys, "simulate", "--deals", "3", "--seats", "random,random,random", "--jobs", "1000")
-    assert code == 0 and asked == [min(3, kowah.cli._cpus())]
+    assert code == 0 and asked == [min(3, cpus)]
     code, _, _ = run(capsys, "simulate", "--deals", "40", "--seats", "random,random,random",
                      "--jobs", "1000")
-    assert asked[-1] == kowah.cli._cpus() <= os.cpu_count()  # type: ignore[operator]
+    assert asked[-1] == cpus
 
 
 def test_the_last_lang_wins_and_an_empty_one_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -491,3 +496,252 @@ def test_confidence_bounds_are_plain_numbers(capsys: pytest.CaptureFixture[str])
     bounds = json.loads(out)["win_rate_intervals"]
     assert all(0.0 <= low <= high <= 1.0 for low, high in bounds)
     assert any(low == 0.0 for low, _ in bounds)
+
+
+# -- every error message, in every language: the user's input escaped, never our words -------------
+
+#: Representative values for the fields of the error templates (anything else: a short word).
+_SAMPLES: dict[str, object] = {
+    "seat": 1, "turn": 2, "first": 3, "position": 9, "count": 5, "copies": 4, "expected": 8,
+    "kinds": 33, "most": 4, "limit": 2_000_000, "size": 8, "line": 1, "column": 51, "offset": 7,
+    "seats": 3, "titles": 2, "cards": 3, "action": 4, "card": "5c", "drawn": "5c",
+    "waits": "5c, 5s", "pack": "Kowah deck", "type": "str", "value": "x", "found": "'x'",
+    "token": "zz", "tag": "xx", "languages": "en, it, cs, ms, es", "encoding": "UTF-8",
+}
+
+
+def _templates(context: str) -> list[str]:
+    from babel.messages.pofile import read_po
+
+    with (Path(__file__).resolve().parent.parent / "locales" / "kowah.pot").open("rb") as handle:
+        template = read_po(handle)
+    return [str(message.id) for message in template
+            if message.context == context and isinstance(message.id, str)]
+
+
+def _fields(template: str) -> set[str]:
+    import string
+
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _errors() -> list[Exception]:
+    """Every error template with representative values, and real errors whose fields are
+    themselves translated sentences (a refusal, a record's illegal action)."""
+    from kowah import Card
+    from kowah.errors import IllegalActionError, KowahError, RecordError
+    from kowah.record import Record
+
+    found: list[Exception] = [KowahError(template, **{name: _SAMPLES.get(name, "x")
+                                                      for name in _fields(template)})
+                              for template in _templates("error")]
+    deal = Deal.shuffled(seed=3)
+    seat = deal.to_move()[0]
+    for action in (Action.take(seat), Action.discard(seat, Card.C5), Action.draw((seat + 1) % 3)):
+        try:
+            deal.apply(action)
+        except IllegalActionError as error:
+            found.append(error)
+    record = Record.from_deal(played(2)).to_dict()
+    record["actions"].insert(0, {"seat": (record["first"] + 1) % 3, "do": "draw"})
+    try:
+        Record.loads(json.dumps(record)).replay()
+    except RecordError as error:
+        found.append(error)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+def test_no_error_message_escapes_our_own_words(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each error, said through the command (also as --json), holds no escape that the
+    catalogue's own text does not hold: a Czech no-break space stays a no-break space."""
+    import kowah.cards
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    errors = _errors()
+    assert len(errors) > 130
+    raised: list[Exception] = []
+
+    def fail(*args: object, **kwargs: object) -> object:
+        raise raised[-1]
+
+    monkeypatch.setattr(kowah.cards, "parse_cards", fail)
+    for error in errors:
+        raised.append(error)
+        message = t.error(error)  # type: ignore[arg-type]
+        ours = t.gettext("error", error.template).count("\\")  # type: ignore[attr-defined]
+        code, out, err = run(capsys, "--lang", lang, "check", "5c")
+        assert code == 2 and out == ""
+        assert err == t.gettext("cli", "kowah: error: {message}").format(message=message) + "\n"
+        assert err.count("\\") == ours, (lang, err)
+        code, out, err = run(capsys, "--lang", lang, "check", "--json", "5c")
+        assert code == 2 and err == ""
+        assert json.loads(out) == {"error": message}
+    if lang == "cs":  # the case that was broken: Czech text is full of no-break spaces
+        assert sum("\xa0" in t.error(error) for error in errors) > 40  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "x", "--seats", "a,b,c"],
+    ["play", "--opponents", "godlike"],
+    ["frobnicate"],
+    ["check"],
+    ["simulate", "--deals"],
+    ["simulate", "--s", "1"],
+    ["serve", "--data", "d", "--no-save"],
+    ["rules", "--bogus"],
+    [],
+])
+def test_no_usage_error_escapes_our_own_words(
+    lang: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "--lang", lang, *argv)
+    assert code == 2 and out == "" and err
+    assert "\\" not in err, err
+
+
+def test_what_the_user_typed_is_still_escaped_and_shortened(capsys: pytest.CaptureFixture[str]) -> None:
+    for lang in ("cs", "en"):
+        code, _, err = run(capsys, "--lang", lang, "check", "5c", "\x1b[31mred")
+        assert code == 2 and "\x1b" not in err and "\\x1b[31mred" in err
+        code, _, err = run(capsys, "--lang", lang, "play", "--opponents", "\x1b[2J" + "x" * 10_000)
+        assert code == 2 and "\x1b" not in err and "\\x1b[2J" in err and len(err) < 1000
+        code, _, err = run(capsys, "--lang", lang, "simulate", "--s=\x1b[2J", "1")
+        assert code == 2 and "\x1b" not in err and "--s=\\x1b[2J" in err
+        code, _, err = run(capsys, "--lang", lang, "play", "--seed", "5" * 5000)
+        assert code == 2 and "..." in err and len(err) < 1000
+        code, _, err = run(capsys, "--lang", lang, "check", "5c", "x" * 10_000, "\x1b\n")
+        assert code == 2 and "\x1b" not in err and err.count("\n") == 1 and len(err) < 500
+    code, _, err = run(capsys, "--lang", "\x1b[2J", "rules")
+    assert code == 2 and err == "kowah: error: '\\x1b[2J' is not a locale tag\n"
+
+
+# -- simulate: the progress bar, percentages, a Dask cluster ----------------------------------------
+
+
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--lang", "en", "simulate", "--deals", "12", "--seats", "random,random,hard"]
+    code, report, err = run(capsys, *argv)
+    assert code == 0 and err == ""  # stderr is not a terminal: no bar
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out == report  # the report is the same, on stdout
+    bar = terminal.getvalue()
+    assert bar.startswith("\r[" + "." * 30 + "] 0/12")  # shown at once
+    assert "\r[" + "#" * 30 + "] 12/12" in bar and bar.endswith("\r\x1b[K")  # and cleared
+    terminal.seek(0)
+    terminal.truncate()
+    code, out, _ = run(capsys, *argv, "--quiet")
+    assert code == 0 and out == report and terminal.getvalue() == ""
+
+
+def test_simulate_writes_rates_and_bounds_as_the_language_writes_percentages(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One decimal always (48.0, not 48), and the language's own percent sign and spacing."""
+    argv = ["simulate", "--deals", "10", "--seats", "random,random,hard", "--seed", "3"]
+    _, english, _ = run(capsys, "--lang", "en", *argv)
+    _, czech, _ = run(capsys, "--lang", "cs", *argv)
+    en_lines = [line for line in english.splitlines() if line.startswith("  seat ")]
+    cs_lines = [line for line in czech.splitlines() if line.startswith("  místo")]
+    assert len(en_lines) == len(cs_lines) == 3
+    for en, cs in zip(en_lines, cs_lines, strict=True):
+        assert re.search(r"wins?, \d+\.0% \(95% CI \d+\.\d–\d+\.\d%\)$", en), en  # 10 deals: x0.0%
+        assert re.search(r", \d+,0\xa0% \(95% interval spolehlivosti: \d+,\d–\d+,\d\xa0%\)$", cs), cs
+
+
+class _FakeDask:
+    """Stands in for the ``distributed`` module: a client that runs the deals on threads, or
+    fails as Dask does (its English text, its log lines)."""
+
+    def __init__(self, connect: Exception | None = None, run: Exception | None = None) -> None:
+        import concurrent.futures
+        import logging
+
+        self.timeouts: list[float] = []
+        self.closed = False
+        fake = self
+
+        class Client:
+            def __init__(self, address: str, timeout: float) -> None:
+                fake.timeouts.append(timeout)
+                if connect is not None:
+                    raise connect
+
+            def get_executor(self) -> concurrent.futures.Executor:
+                if run is None:
+                    return concurrent.futures.ThreadPoolExecutor(2)
+                failure: Exception = run
+
+                class Failing(concurrent.futures.ThreadPoolExecutor):
+                    def map(self, *args: Any, **kwargs: Any) -> Any:
+                        logging.getLogger("distributed.client").error("Failed to reconnect")
+                        raise failure
+
+                return Failing(1)
+
+            def close(self, timeout: float) -> None:
+                fake.closed = True
+
+        self.Client = Client
+        logging.getLogger("distributed.client")  # exists once Dask is imported
+
+
+def test_simulate_on_a_cluster_shows_progress_and_the_same_result(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["--lang", "en", "simulate", "--deals", "30", "--seats", "random,normal,hard"]
+    _, here, _ = run(capsys, *argv)
+    dask = _FakeDask()
+    monkeypatch.setitem(sys.modules, "distributed", dask)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, there, _ = run(capsys, *argv, "--scheduler", "tcp://10.0.0.5:8786")
+    assert code == 0 and there == here and dask.closed
+    assert "] 30/30" in terminal.getvalue()
+    from kowah._simulating import CONNECT_TIMEOUT
+
+    assert dask.timeouts == [CONNECT_TIMEOUT] and CONNECT_TIMEOUT <= 5  # not Dask's 30 s
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_dask_errors_are_said_inside_our_sentence(
+    lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    argv = ["--lang", lang, "simulate", "--deals", "30", "--seats", "random,normal,hard",
+            "--scheduler", "tcp://10.0.0.5:8786"]
+    monkeypatch.setitem(sys.modules, "distributed", _FakeDask(connect=OSError(
+        "Timed out trying to connect to tcp://10.0.0.5:8786 after 5 s")))
+    code, out, err = run(capsys, *argv)
+    sentence = t.gettext("error", "cannot reach the Dask scheduler at {address}: {problem}")
+    assert code == 2 and out == ""
+    assert err == t.gettext("cli", "kowah: error: {message}").format(message=sentence.format(
+        address="tcp://10.0.0.5:8786",
+        problem="Timed out trying to connect to tcp://10.0.0.5:8786 after 5 s")) + "\n"
+    lost = _FakeDask(run=RuntimeError("_play_chunk-88e5 cancelled for reason: scheduler-connection-lost.\n"
+                                      "Client lost the connection to the scheduler."))
+    monkeypatch.setitem(sys.modules, "distributed", lost)
+    code, out, err = run(capsys, *argv)
+    sentence = t.gettext("error", "the Dask cluster at {address} failed during the simulation: {problem}")
+    assert code == 2 and out == "" and lost.closed
+    assert err == t.gettext("cli", "kowah: error: {message}").format(message=sentence.format(
+        address="tcp://10.0.0.5:8786", problem="_play_chunk-88e5 cancelled for reason: "
+        "scheduler-connection-lost. Client lost the connection to the scheduler.")) + "\n"
+    assert "Failed to reconnect" not in err and "Traceback" not in err  # Dask's log is kept quiet

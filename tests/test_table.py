@@ -14,31 +14,36 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 from transcripts import GOLDEN, SEED, script, transcript
 
-from kowah import Action, Deal
+from kowah import Deal, Outcome
 from kowah.cards import Card
 from kowah.errors import KowahError
 from kowah.hands import splits
+from kowah.i18n import CardForm, ListStyle, Translator, translator
 from kowah.record import Record
-from kowah.table import EXIT_INTERRUPTED, _Table, check_record_path, play_in_terminal
+from kowah.table import EXIT_INTERRUPTED, check_record_path, play_in_terminal
 
 ESC = "\x1b["
 
 
-class StubTranslator:
-    """English text, with a few command words 'translated' to test localised input."""
+class StubTranslator(Translator):
+    """English text, with a few command words 'translated' to test localised input, and the
+    cards and the outcome in forms a test can read."""
 
     WORDS: ClassVar[dict[str, str]] = {"draw": "tirar", "take": "tomar", "pass": "pasar",
                                        "quit": "salir"}
 
+    def __init__(self) -> None:
+        super().__init__("en")
+
     def gettext(self, context: str, message: str) -> str:
-        assert context in ("cli", "player", "os")
+        assert context in ("cli", "player", "os", "rules", "event", "seat (subject)")
         return self.WORDS.get(message, message)
 
     def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
@@ -48,15 +53,20 @@ class StubTranslator:
     def card_name(self, card: Card, short: bool = False) -> str:
         return f"name-of-{card}"
 
-    def outcome(self, outcome: Any) -> str:
+    def card(self, card: Card, form: CardForm = "name") -> str:
+        return f"{form}-of-{card}"
+
+    def outcome(self, outcome: Outcome, viewer: int | None = None,
+                names: Sequence[str | None] | None = None) -> str:
         if outcome.result == "drawn":
             return "OUTCOME drawn"
-        return f"OUTCOME seat {outcome.winner} by {outcome.by} x{outcome.multiplier}"
+        you = " (you)" if outcome.winner == viewer else ""
+        return f"OUTCOME seat {outcome.winner}{you} by {outcome.by} x{outcome.multiplier}"
 
     def error(self, exc: KowahError) -> str:
         return f"ERROR {exc}"
 
-    def format_list(self, items: Iterable[str], style: str = "standard") -> str:
+    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:
         return f" {style} ".join(items)
 
 
@@ -153,7 +163,7 @@ def _without(hand: Iterable[Card], card: Card) -> list[Card]:
 def test_a_self_draw_win_shows_the_split_and_the_drawn_card() -> None:
     _, out = _play(script(SEED)[0], seed=SEED)
     groups, card = _winning_groups(out, "Your winning hand:")
-    assert "You win by self-draw with" in out
+    assert "OUTCOME seat 0 (you) by self-draw x3" in out  # the outcome said to the person
     assert [len(group) for group in groups] == [2, 3, 3] and groups[0] == [card, card]
 
 
@@ -216,15 +226,84 @@ def test_declare_when_it_is_not_possible_says_so_without_inventing_a_wait() -> N
     assert len(lines) == 2 and all("1c" not in line for line in lines)
 
 
-def test_choosing_among_several_waits_or_not_declaring() -> None:
-    declares = [Action.declare(0, Card.C1), Action.declare(0, Card.M1)]
-    for text, expected in (("zz\n1M\n", declares[1]), ("help\np\n", Action.pass_(0))):
+def _until_several_waits(seed: int) -> tuple[str, list[str]]:
+    """What a person (choosing as a ``normal`` AI) types in the table's deal of *seed* up to the
+    first time their hand offers several waits to declare (R8), and those waits."""
+    from transcripts import typed
+
+    from kowah import ActionKind
+    from kowah.players import make_player
+
+    rng = random.Random(seed)
+    deal = Deal.shuffled(rng)
+    players = [make_player("normal", random.Random(seed))] + [
+        make_player("normal", random.Random(rng.getrandbits(64))) for _ in range(2)]
+    lines = ""
+    while not deal.is_over:
+        seat = deal.to_move()[0]
+        legal = deal.legal_actions(seat)
+        waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
+        if seat == 0 and len(waits) > 1:
+            return lines, waits
+        if seat == 0 and len(legal) == 1:  # the table applies a forced action itself
+            deal.apply(legal[0])
+            continue
+        action = players[seat].choose(deal.observation(seat), legal)
+        lines += typed(action) + "\n" if seat == 0 else ""
+        deal.apply(action)
+    raise AssertionError(f"seed {seed}: the person's hand never offers several waits")
+
+
+def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
+    from kowah.i18n import translator
+
+    seed = next(seed for seed in range(40) if _found_several_waits(seed))
+    lines, waits = _until_several_waits(seed)
+    question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
+    for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
+                             f"You declare checki, waiting for {waits[1]}"),
+                            ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
         out = io.StringIO()
-        table = _Table(StubTranslator(), Deal.shuffled(1), [None, None, None], ["", "", ""],
-                       io.StringIO(text), out, False, 0)
-        assert table.choose_wait(declares) == expected
-        assert "Which wait will you expose: 1c or 1m? (p: do not declare)" in out.getvalue()
-        assert "Choose 1c or 1m, or p not to declare." in out.getvalue()
+        code = play_in_terminal(translator("en"), seed=seed, opponents="normal", record_path=None,
+                                stdin=io.StringIO(lines + "c\n" + typed + "q\n"), stdout=out,
+                                color=False, pace=0)
+        after = out.getvalue().split(question, 1)[1]
+        assert code == 0 and expected in after
+        if typed.startswith("zz"):
+            assert after.count(f"Choose {waits[0]} or {waits[1]}, or p not to declare.") == 1  # zz
+            assert "Hint: declare checki, waiting for" in after  # hint
+            assert "Commands:" in after and "hint, i" in after  # help
+            assert "The rules of Kowah" in after and "Back to the game." in after  # rules
+            assert after.count(question) == 4  # asked again after each command
+            assert "I did not understand" not in after
+
+
+def _found_several_waits(seed: int) -> bool:
+    try:
+        _until_several_waits(seed)
+    except AssertionError:
+        return False
+    return True
+
+
+def test_a_card_the_kowah_deck_leaves_out_and_a_bare_discard() -> None:
+    from kowah.i18n import translator
+
+    seed = _seed_where(2)  # the person's first turn is not the opening one (R10)
+    out = io.StringIO()
+    play_in_terminal(translator("en"), seed=seed, opponents="normal", record_path=None,
+                     stdin=io.StringIO("x\nWS\nd\ndiscard\ndiscard gs\nmk\nq\n"), stdout=out,
+                     color=False, pace=0)
+    text = out.getvalue()
+    lines = text.splitlines()
+    # Before drawing, a bare discard is told to draw first; after it, asked which card.
+    first = lines.index(next(line for line in lines if line.endswith("? x")))
+    assert "Draw (d) or take the latest discard (t) first, then discard." in lines[first + 1]
+    bare = lines.index(next(line for line in lines if line.endswith("? discard")))
+    assert "Which card? Type its code or its position in your hand" in lines[bare + 1]
+    for code, name in (("ws", "White Snake"), ("gs", "Green Snake"), ("mk", "Monk")):
+        assert f"{code} ({name}) is not in the Kowah deck" in text
+    assert "I did not understand" not in text
 
 
 def test_the_end_offers_to_save_when_no_path_is_given(tmp_path: Path) -> None:
@@ -259,7 +338,9 @@ def test_bad_input_reprompts_and_eof_quits(tmp_path: Path) -> None:
     absent = next(str(card) for card in Card if card < 30 and str(card) not in held)
     code, out = _play(f"zz\n14\ntake\nws\n{absent}\ndiscard\n\n?\n", seed=seed)
     assert code == 0
-    assert out.count("I did not understand") == 3  # zz, ws, "discard" alone
+    assert out.count("I did not understand") == 1  # zz
+    assert "ws (name-of-ws) is not in the Kowah deck" in out
+    assert "Which card? Type its code or its position" in out  # "discard" alone
     assert "There is no position 14: your cards are numbered 1 to 9." in out
     assert "You have drawn or taken a card already: now discard one" in out  # take
     assert f"{absent} is not in your hand." in out
@@ -299,7 +380,7 @@ def test_invalid_utf8_on_stdin_is_a_typo_not_a_crash() -> None:
 
 
 def test_lines_are_wrapped_at_spaces_to_the_width_in_every_language() -> None:
-    from kowah.i18n import LANGUAGES, translator
+    from kowah.i18n import LANGUAGES
 
     for language in LANGUAGES:
         t = translator(language)
@@ -402,7 +483,7 @@ def test_positions_and_codes_discard() -> None:
     hand = sorted([*deal.deck[:8], deal.deck[24]])
     code, out = _play(f"{hand[-1]}\nq\n", seed=seed)
     assert code == 0
-    assert f"You discard {hand[-1]} (name-of-{hand[-1]})." in out
+    assert f"You discard object-of-{hand[-1]}." in out
 
 
 def test_colour_only_when_asked() -> None:
@@ -417,7 +498,6 @@ def test_unwritable_record_path_is_reported(tmp_path: Path) -> None:
 
 
 def test_check_record_path_opens_as_the_save_does(tmp_path: Path) -> None:
-    from kowah.i18n import translator
 
     t = translator("en")
     fine = tmp_path / "fine.json"
@@ -544,7 +624,6 @@ def test_no_colour_when_piped() -> None:
 
 def test_commands_in_the_real_catalogues_ignore_case_and_accents() -> None:
     """Czech 'líznout' (draw) typed as 'LIZNOUT' is understood; so is the Czech quit word."""
-    from kowah.i18n import translator
 
     out = io.StringIO()
     code = play_in_terminal(translator("cs"), seed=3, opponents="normal", record_path=None,
@@ -564,13 +643,13 @@ def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
     import string
 
     from kowah import Reason
-    from kowah.table import _YOUR_REFUSALS
+    from kowah.table import YOUR_REFUSALS
 
     def fields(template: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
-    assert _YOUR_REFUSALS and all(type(reason) is Reason for reason in _YOUR_REFUSALS)
-    for reason, sentence in _YOUR_REFUSALS.items():
+    assert YOUR_REFUSALS and all(type(reason) is Reason for reason in YOUR_REFUSALS)
+    for reason, sentence in YOUR_REFUSALS.items():
         assert fields(sentence) <= fields(reason.template), (reason, sentence)
 
 
@@ -588,3 +667,78 @@ def test_the_width_follows_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -
     wide = out.getvalue().splitlines()[len(narrow):]
     assert max(map(len, narrow)) <= 30 < max(map(len, wide)) <= 60
     assert len(wide) < len(narrow)
+
+
+def _converse(argv: list[str], steps: list[tuple[str, str]], env: dict[str, str] = _ENV) -> str:
+    """Run ``kowah ARGV`` in a pseudo-terminal; each time the output (without colours) shows
+    the next step's text, type that step's keys. Returns the whole output, without colours."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "kowah", *argv], stdin=slave, stdout=slave,
+                               stderr=slave, env=env, close_fds=True, preexec_fn=_controlling_terminal)
+    os.close(slave)
+    output = b""
+    pending = list(steps)
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # the child has exited and closed the terminal
+                    break
+                if not chunk:
+                    break
+                output += chunk
+                shown = re.sub(r"\x1b\[[0-9;]*m", "", output.decode(errors="replace"))
+                while pending and pending[0][0] in shown:
+                    shown = shown.split(pending[0][0], 1)[1]
+                    os.write(master, pending.pop(0)[1].encode())
+            elif process.poll() is not None:
+                break
+    finally:
+        os.close(master)
+        process.wait(timeout=30)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", output.decode(errors="replace")).replace("\r", "")
+    assert not pending and process.returncode == 0, text
+    return text
+
+
+def test_type_ahead_during_the_ais_moves_is_not_echoed_nor_taken_as_an_answer() -> None:
+    """Keys typed while the AIs' moves are told (with a pace) neither appear in the middle of
+    the narration nor answer the prompt that follows it."""
+    seed = _seed_where(1)  # two AI turns are told before the person's first prompt
+    out = _converse(["--lang", "en", "play", "--seed", str(seed), "--pace", "0.5"],
+                    [("Seat 1 draws a card.", "q\n"), ("Your turn: draw (d)", ""),
+                     ("? ", "d\n"), ("Discard which card", "q\n")])
+    told, _, rest = out.partition("Your turn: draw (d)")
+    assert "Seat 2 discards" in told  # the whole narration came before the prompt
+    assert "\nq\n" not in told and not told.rstrip().endswith("q")  # not echoed
+    assert "You draw" in rest and "You leave the table." in rest  # the early "q" did not quit
+
+
+def test_the_rules_pager_never_ends_a_screen_with_a_heading() -> None:
+    from kowah._screen import indent, screens, wrap
+    from kowah.i18n import LANGUAGES
+    from kowah.rendering import render_rules
+
+    def underline(line: str) -> bool:
+        return len(line) >= 3 and set(line) <= {"=", "-"}
+
+    for language in LANGUAGES:
+        text = render_rules(language, "text")
+        for width in (40, 80):
+            lines = [part for line in text.split("\n") for part in wrap(line, width, indent(line))]
+            headings = [index for index in range(len(lines) - 1) if underline(lines[index + 1])]
+            assert len(headings) > 10
+            for size in range(5, 40):
+                pages = list(screens(lines, size))
+                assert [line for start, stop in pages for line in lines[start:stop]] == lines
+                for start, stop in pages:
+                    assert 0 < stop - start <= size
+                    assert not underline(lines[start]), (language, width, size, lines[start])
+                    for heading in headings:
+                        if start < heading < stop:  # a heading on this screen ...
+                            assert heading + 3 < stop or stop == len(lines), (  # ... has its text
+                                language, width, size, lines[heading])
