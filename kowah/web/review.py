@@ -34,9 +34,10 @@ from kowah import SEATS, Action, Deal, Record
 from kowah.actions import ActionKind
 from kowah.cards import Card
 from kowah.coach import Advice, advise
-from kowah.errors import N_, KowahError
-from kowah.i18n import LANGUAGES, Translator
-from kowah.web.text import ERRORS, MESSAGES, words
+from kowah.errors import N_, KowahError, RecordError
+from kowah.i18n import LANGUAGES, Translator, translator
+from kowah.web.page import LANG_COOKIE
+from kowah.web.text import ERRORS, words
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
 
@@ -64,7 +65,7 @@ _ACTIONS = {
     "draw": N_("web", "draw from the stock"),
     "take": N_("web", "take {card}"),
     "discard": N_("web", "discard {card}"),
-    "declare": N_("web", "declare checki, waiting for {card}"),
+    "declare": N_("web", "declare checki (wait: {card})"),
     "pass": N_("web", "not declare checki"),
 }
 
@@ -93,18 +94,21 @@ def _board(deal: Deal) -> dict[str, Any]:
 def _action_words(t: Translator, action: Action, latest: Card | None) -> str:
     card = action.card if action.kind is not ActionKind.TAKE else latest
     text = t.gettext("web", _ACTIONS[action.kind.value])
-    return text.format(card=t.card_name(card)) if card is not None else text
+    if card is None:
+        return text
+    # The wait follows a colon (its name alone); a card taken or discarded is the verb's object.
+    return text.format(card=t.card(card, "name" if action.kind is ActionKind.DECLARE else "object"))
 
 
 def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]:
     """Each discard the coach weighed: how far from ready it left the hand, and the lines."""
     choices = []
     for option in advice.discards:
-        name = t.card_name(option.card)
+        name = t.card(option.card)
         if option.feeds:
             text = t.gettext("web", _REVIEW["feeds"]).format(card=name)
         elif option.distance == 0:
-            waits = t.format_list([t.card_name(wait.card) for wait in option.waits])
+            waits = t.format_list([t.card(wait.card) for wait in option.waits])
             text = t.gettext("web", _REVIEW["ready"]).format(card=name, waits=waits)
         else:
             text = t.ngettext("web", "{card}: {count} card from ready", "{card}: {count} cards from ready",
@@ -114,7 +118,7 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
         choices.append({"card": str(wait.card), "live": wait.live, "best": False,
                         "chosen": did.kind is ActionKind.DECLARE and did.card == wait.card,
                         "text": t.ngettext("web", "{card}: {count} copy left", "{card}: {count} copies left",
-                                           wait.live).format(card=t.card_name(wait.card), count=wait.live)})
+                                           wait.live).format(card=t.card(wait.card), count=wait.live)})
     return choices
 
 
@@ -130,7 +134,7 @@ def _coach(t: Translator, advice: Advice, did: Action, latest: Card | None) -> d
         lines.append(t.gettext("web", _REVIEW["would"]).format(action=_action_words(t, advised, latest)))
     if advice.take is not None:
         key = "takes" if advice.take.improves else "no-take"
-        lines.append(t.gettext("web", _REVIEW[key]).format(card=t.card_name(advice.take.card)))
+        lines.append(t.gettext("web", _REVIEW[key]).format(card=t.card(advice.take.card, "object")))
     if not advice.discards and advice.distance:
         lines.append(t.ngettext("web", "Your hand was {count} card from ready.",
                                 "Your hand was {count} cards from ready.", advice.distance).format(
@@ -140,15 +144,12 @@ def _coach(t: Translator, advice: Advice, did: Action, latest: Card | None) -> d
             "choices": _choices(t, advice, did)}
 
 
-def _names(t: Translator, tags: Mapping[str, str], seat: int) -> list[str]:
-    names = []
+def _people(tags: Mapping[str, str]) -> list[str | None]:
+    """The seats' names from a record's tags (``seat0``…), ``None`` where there is none."""
+    names: list[str | None] = []
     for index in range(SEATS):
-        if index == seat:
-            names.append(t.gettext("web", MESSAGES["you"]))
-            continue
         tag = tags.get(f"seat{index}")
-        names.append(tag if isinstance(tag, str) and tag.strip()
-                     else t.gettext("web", MESSAGES["seat"]).format(seat=index))
+        names.append(tag.strip()[:60] if isinstance(tag, str) and tag.strip() else None)
     return names
 
 
@@ -158,7 +159,9 @@ def review_of(record: Record, t: Translator, seat: int = 0,
 
     Raises :class:`~kowah.errors.RecordError` for a record whose actions are not legal.
     """
-    names = _names(t, tags or {}, seat)
+    people = _people(tags or {})
+    names = [t.seat_name(index, viewer=seat, names=people) for index in range(SEATS)]
+    record.replay()  # a RecordError names the first illegal action by its index
     deal = record.replay(upto=0)
     first = deal.first
     steps: list[dict[str, Any]] = [{
@@ -176,29 +179,27 @@ def review_of(record: Record, t: Translator, seat: int = 0,
         window = deal.declaring_seat
         if (window is not None and action.kind is not ActionKind.PASS
                 and not (action.seat == window and action.kind is ActionKind.DECLARE)):
-            steps.append(_step(t, deal, Action.pass_(window), seat, names, len(steps)))
-        steps.append(_step(t, deal, action, seat, names, len(steps)))
+            steps.append(_step(t, deal, Action.pass_(window), seat, names, people, len(steps)))
+        steps.append(_step(t, deal, action, seat, names, people, len(steps)))
     outcome = deal.outcome
     return {"format": FORMAT, "lang": t.language, "seat": seat, "players": names,
             "first": first, "outcome": None if outcome is None else dict(outcome.as_dict()),
+            "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat, names=people),
             "steps": steps}
 
 
 def _step(t: Translator, deal: Deal, action: Action, seat: int, names: list[str],
-          index: int) -> dict[str, Any]:
+          people: list[str | None], index: int) -> dict[str, Any]:
     """Apply *action* to *deal* and describe the step (with advice when *seat* decided)."""
     advice = advise(deal.observation(seat)) if action.seat == seat else None
     latest = deal.latest_discard
-    try:
-        events = deal.apply(action)
-    except KowahError as error:
-        raise _Bad(t.error(error), index) from None
+    events = deal.apply(action)
     did = deal.history[-1] if action.kind is not ActionKind.PASS else action
     if action.kind is ActionKind.PASS:
         key = "you-passed" if action.seat == seat else "passed"
         texts = [t.gettext("web", _REVIEW[key]).format(name=names[action.seat])]
     else:
-        texts = [t.event(event, viewer=seat) for event in events]
+        texts = [t.event(event, viewer=seat, names=people) for event in events]
     return {"index": index, "seat": action.seat, "action": dict(did.to_dict()),
             "events": [{"kind": event.kind.value, "seat": event.seat,
                         "card": None if event.card is None else str(event.card)} for event in events],
@@ -207,19 +208,14 @@ def _step(t: Translator, deal: Deal, action: Action, seat: int, names: list[str]
             **_board(deal)}
 
 
-class _Bad(Exception):
-    """A request the review refuses: its sentence, and the action's index when one is at fault."""
-
-    def __init__(self, message: str, action: int | None = None) -> None:
-        super().__init__(message)
-        self.message, self.action = message, action
-
-
 def _language(request: Request, data: Mapping[str, Any]) -> Translator:
-    for tag in (request.query_params.get("lang"), data.get("lang"), request.cookies.get("kowah-lang")):
+    """The answer's words: ``?lang=`` (else the body's ``lang``, the cookie, English), with card
+    codes after the names for ``?codes=1``."""
+    codes = request.query_params.get("codes") == "1"
+    for tag in (request.query_params.get("lang"), data.get("lang"), request.cookies.get(LANG_COOKIE)):
         if isinstance(tag, str) and tag in LANGUAGES:
-            return words(tag)
-    return words("en")
+            return translator(tag, codes=codes)
+    return translator("en", codes=codes)
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
@@ -262,10 +258,8 @@ async def review(request: Request) -> Response:
 
     try:
         return JSONResponse(await run_in_threadpool(work), headers={"cache-control": "no-store"})
-    except _Bad as bad:
-        return _bad_record(t, bad.message, action=bad.action)
-    except KowahError as error:
-        return _bad_record(t, t.error(error))
+    except RecordError as error:
+        return _bad_record(t, t.error(error), action=error.action)
 
 
 #: The review's route, for the application's route list.

@@ -108,6 +108,7 @@ export class Review {
     const steps = this.data.steps;
     const step = steps[this.index];
     this.panel.dataset.step = String(this.index);
+    this.panel.dataset.count = String(steps.length - 1);
     this.panel.querySelector("[data-review-position]").textContent = words.t("review.position", { step: this.index, count: steps.length - 1 });
     this.panel.querySelector("[data-review-event]").textContent = step.text.join(" ");
     for (const [where, blocked] of [["start", this.index === 0], ["prev", this.index === 0],

@@ -74,6 +74,8 @@ export class Session {
         && !await ask(this.words.t("new-deal.confirm"), this.words.t("new-deal"))) return;
     const old = table.state;
     table.alert("");
+    table.busy = true;
+    table.render();
     try {
       if (old && old.seat === 0 && !old.outcome && old.status !== "closed" && this.api.token(old.id)) {
         await this.api.close(old.id).catch(() => null);
@@ -82,9 +84,13 @@ export class Session {
       this.remember(created);
       writeStorage(STORAGE.game, created.id);
       if (location.pathname !== "/") history.replaceState(null, "", "/" + location.search);
+      table.busy = false;
       await table.open(created.id, created);
     } catch (error) {
       table.problem(error);
+    } finally {
+      table.busy = false;
+      table.render();
     }
   }
 
