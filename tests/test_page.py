@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -146,3 +147,22 @@ def test_an_illegal_action_is_named_by_its_index(client: TestClient) -> None:
     answer = client.post("/api/review", json={"record": record})
     assert answer.status_code == 400 and answer.json()["error"] == "bad-record"
     assert "1" in answer.json()["message"]
+
+
+def test_the_docs_list_each_languages_keys() -> None:
+    """docs/browser.rst's table of keys says what the catalogues say."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "browser.rst").read_text(encoding="utf-8")
+    rows: list[list[str]] = [["action"]]
+    for line in text.split("   * - action\n", 1)[1].split("\n\n", 1)[0].splitlines():
+        if line.startswith("   * - "):
+            rows.append([line.removeprefix("   * - ").strip()])
+        elif line.startswith("     - "):
+            rows[-1].append(line.removeprefix("     - ").strip())
+    languages, body = rows[0][1:], rows[1:]
+    names = {"draw": "draw", "take": "take", "declare checki": "declare", "pass": "pass", "hint": "hint",
+             "new deal": "new"}
+    assert sorted(languages) == sorted(LANGUAGES)
+    assert sorted(names[row[0]] for row in body) == sorted(KEYS)
+    for row in body:
+        for lang, letter in zip(languages, row[1:], strict=True):
+            assert key_letters(translator(lang))[names[row[0]]] == letter, (lang, row[0])

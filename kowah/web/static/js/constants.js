@@ -10,7 +10,7 @@ export const STORAGE = {
 // How often the page asks for the state when the live socket is down, and how long it waits
 // before trying the socket again (seconds).
 export const POLL_SECONDS = 2;
-export const SOCKET_RETRY_SECONDS = 6;
+export const SOCKET_RETRY_SECONDS = 3;
 
 // The most lines the live region keeps (older ones are removed: they have been read).
 export const LIVE_LINES = 6;

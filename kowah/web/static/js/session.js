@@ -100,10 +100,19 @@ export class Session {
 
   // A friends' table: made with *options* (humans, names, opponents, turn_seconds, start).
   async friends(options) {
-    const created = await this.api.newGame(options);
-    this.remember(created);
-    history.pushState(null, "", `/games/${encodeURIComponent(created.id)}${location.search}`);
-    await this.table.open(created.id, created);
-    return created;
+    const table = this.table;
+    table.busy = true;
+    table.render();
+    try {
+      const created = await this.api.newGame(options);
+      this.remember(created);
+      history.pushState(null, "", `/games/${encodeURIComponent(created.id)}${location.search}`);
+      table.busy = false;
+      await table.open(created.id, created);
+      return created;
+    } finally {
+      table.busy = false;
+      table.render();
+    }
   }
 }
