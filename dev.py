@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser",
-          "bench": "dev,bench,web", "docs": "docs,web", "catalogues": "dev", "goldens": "dev"}
+EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser,rl",
+          "bench": "dev,bench,web,rl,rl-bench", "docs": "docs,web,rl", "catalogues": "dev", "goldens": "dev"}
 
 
 def check_interpreter() -> None:
