@@ -19,7 +19,7 @@ export class Friends {
     });
     table.onChange((kind, value) => {
       if (kind === "mode") this.mode = value;
-      if (kind === "state" || kind === "mode") this.render();
+      if (kind === "state" || kind === "mode" || kind === "presence") this.render();
     });
   }
 

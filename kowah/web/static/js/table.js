@@ -5,6 +5,7 @@
 import { CLOCK_WARNING, DRAW_SHARE } from "./constants.js";
 import { pause } from "./dom.js";
 import { mover, places, renderMiddle, renderOther } from "./board.js";
+import { showClock, statusLine } from "./status.js";
 import { renderYou } from "./hand.js";
 import { renderOutcome } from "./outcome.js";
 import { Live } from "./live.js";
@@ -116,6 +117,7 @@ export class Table {
     if (!this.state || !this.state.seats) return;
     this.state.seats = this.state.seats.map((seat, index) => ({ ...seat, connected: connected[index] }));
     this.render();
+    this.listeners.forEach((listener) => listener("presence", connected));
   }
 
   absorb(state) {
@@ -127,6 +129,9 @@ export class Table {
     if (!old || old.id !== next.id) {
       this.show(next, true);
       return;
+    }
+    if (old.status === "waiting" && next.status === "playing" && Array.isArray(next.hand)) {
+      this.announcer.say(this.words.t("announce.deal", { cards: this.words.cards(next.hand) }));
     }
     if (next.version < old.version) return;
     if (next.events_from > old.version) next = await this.api.state(next.id, old.version);
@@ -222,37 +227,14 @@ export class Table {
     this.listeners.forEach((listener) => listener("render", shown));
   }
 
-  // The status line: what you may do, or who is to move, named as the table names them.
   status() {
-    const state = this.state;
-    if (!state) return this.words.t("status.loading");
-    const shown = this.frame ? { ...state, ...this.frame, outcome: null } : state;
-    const me = this.me;
-    if (shown.status === "closed") return this.words.t("status.closed");
-    if (shown.status === "waiting") return this.words.t("status.waiting");
-    if (shown.outcome) return this.words.t("status.over");
-    const m = mover(shown);
-    if (me !== null && state.seats && state.seats[me] && state.seats[me].left) return this.words.t("status.left");
-    if (m !== null && m !== me) return this.words.t("status.wait", { name: shown.players[m] });
-    if (this.playing) return this.words.t("playing");
-    if (m === me && me !== null) {
-      if (shown.declared && shown.declared[me]) return this.words.t("hand.locked");
-      const kinds = new Set((state.legal || []).map((action) => action.do));
-      if (kinds.has("declare")) return this.words.t("status.declare");
-      if (kinds.has("discard")) return this.words.t("status.discard");
-      if (kinds.has("take")) return this.words.t("status.start");
-      if (kinds.has("draw")) return this.words.t("status.draw");
-    }
-    return me === null ? this.words.t("status.watching") : "";
+    return statusLine(this.words, this.state, this.frame, Boolean(this.playing));
   }
 
   tick() {
     if (this.deadline === null || !this.state) return;
     const left = (this.deadline - performance.now()) / 1000;
-    for (const badge of this.root.querySelectorAll("[data-clock]")) {
-      badge.firstChild.textContent = this.words.t("clock", { time: this.words.time(left) });
-      badge.classList.toggle("low", left <= CLOCK_WARNING);
-    }
+    showClock(this.root, this.words, left);
     const m = mover(this.state);
     if (m === this.me && m !== null && left <= CLOCK_WARNING && this.warned !== this.state.version) {
       this.warned = this.state.version;
