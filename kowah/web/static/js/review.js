@@ -100,7 +100,7 @@ export class Review {
       element("h3", { class: "seat-name", text: name },
         acting ? element("span", { class: "badge turn-mark", text: words.t("turn") }) : null,
         wait ? element("span", { class: "declared", text: `${words.t("declared")} ${words.card(wait)}` }) : null),
-      hand, element("span", { class: "label", text: words.t("discards") }), pile);
+      hand, element("div", { class: "pile-part" }, element("span", { class: "label", text: words.t("discards") }), pile));
   }
 
   render() {
@@ -126,9 +126,14 @@ export class Review {
       advice.replaceChildren(element("p", { text: words.t("review.no-advice") }));
       return;
     }
+    const tag = (text) => element("span", { class: "choice-tag", text });
+    const advised = coach.advised || {};
+    const coachs = (choice) => (advised.do === "discard" && advised.card === choice.card)
+      || (advised.do === "declare" && advised.wait === choice.card);
     const choices = element("ul", {}, ...coach.choices.map((choice) => element("li", {
-      class: [choice.chosen ? "chosen" : "", choice.best ? "best" : ""].join(" ").trim(), "data-choice": choice.card,
-    }, choice.text)));
+      class: [choice.chosen ? "chosen" : "", coachs(choice) ? "best" : ""].join(" ").trim(), "data-choice": choice.card,
+    }, choice.text, choice.chosen ? tag(words.t("review.your-choice")) : null,
+    coachs(choice) ? tag(words.t("review.coach-choice")) : null)));
     advice.replaceChildren(...coach.lines.map((line) => element("p", { text: line })), coach.choices.length ? choices : "");
   }
 }
