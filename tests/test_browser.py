@@ -11,6 +11,7 @@ names another folder).
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import subprocess
@@ -47,6 +48,7 @@ from playwright.sync_api import (  # noqa: E402
 
 from kowah.cards import Card  # noqa: E402
 from kowah.i18n import translator  # noqa: E402
+from kowah.rendering import render_rules  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
 from kowah.web.text import key_letters, page_strings  # noqa: E402
 
@@ -234,10 +236,12 @@ def test_a_whole_deal_by_mouse_names_cards_not_codes(page: Page, server: str, la
     card = Card.parse(final["outcome"]["card"])
     assert any(t.card(card, form) in outcome.inner_text() for form in ("name", "object", "with"))
     # The Full rules tab: the players' edition, under the tagline and the pack's origin.
-    strings = page_strings(t)
     page.locator("[data-tab=rules]").click()
+    edition = render_rules(t, "html", edition="players")
+    for part in ("tagline", "origin"):
+        line = edition.split(f'<p class="{part}">', 1)[1].split("</p>", 1)[0]
+        assert page.locator(f"#panel-rules .{part}").inner_text() == html.unescape(line)
     rules = page.locator("#panel-rules").inner_text()
-    assert strings["rules.tagline"] in rules and strings["rules.origin"] in rules
     assert "kowah play" not in rules and "(R1" not in rules and "R14" not in rules
 
 

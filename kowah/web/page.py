@@ -52,6 +52,16 @@ def _pack_html(t: Translator) -> str:
     return "\n".join(items)
 
 
+def _rules_html(t: Translator, pack: str) -> str:
+    """The players' edition of the rules, the pack unfolding under its origin line."""
+    rules = render_rules(t, "html", edition="players", id_prefix="rules-", heading_level=2)
+    origin_end = rules.find("</p>", rules.find('<p class="origin">'))
+    if origin_end < 0:
+        return pack + rules
+    cut = origin_end + len("</p>")
+    return rules[:cut] + "\n" + pack + rules[cut:]
+
+
 def render_page(t: Translator) -> str:
     """The page in *t*'s language; its scripts get the strings as a JSON block (no inline code)."""
     esc = html.escape
@@ -72,6 +82,8 @@ def render_page(t: Translator) -> str:
     clocks = f'<option value="">{words["friends_clock_none"]}</option>' + "".join(
         f'<option value="{seconds}">{esc(count_text(strings, "count.seconds", seconds))}</option>'
         for seconds in CLOCK_CHOICES)
-    return _PAGE.substitute(words, lang=t.language, language_options=options, pack=_pack_html(t),
+    pack = (f'<details class="pack" data-pack><summary>{words["pack_show"]}</summary>'
+            f'<p>{words["pack_about"]}</p><ul class="pack-grid">{_pack_html(t)}</ul></details>')
+    return _PAGE.substitute(words, lang=t.language, language_options=options,
                             strength_options=strengths, clock_options=clocks,
-                            rules=render_rules(t, "html"), data=data)
+                            rules=_rules_html(t, pack), data=data)

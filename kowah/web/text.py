@@ -40,8 +40,7 @@ MESSAGES: dict[str, str] = {
     "pace.fast": N_("web", "Fast"),
     "pace.normal": N_("web", "Normal"),
     "pace.slow": N_("web", "Slow"),
-    "pack.line": N_("web", "Chinese money cards · 132 cards: Coins, Strings and Myriads, with flower "
-                           "cards"),
+    "pack.show": N_("web", "The 33 cards of the pack"),
     "pack.about": N_("web", "The money pack holds four copies of each of these 33 cards. The Kowah "
                             "deck plays with 120 of them: the 108 suit cards and four each of the "
                             "first three honours. The twelve White Snakes, Green Snakes and Monks "
@@ -109,10 +108,6 @@ MESSAGES: dict[str, str] = {
     "record.open": N_("web", "Review a record"),
     "record.bad": N_("web", "This file cannot be reviewed: {problem}"),
     "record.unreadable": N_("web", "This file is not a Kowah record (JSON)."),
-    "rules.tagline": N_("web", "A traditional money-card game of the Chinese communities of Java: "
-                               "form two triples and an identical pair, declare checki, then wait "
-                               "for a third matching card."),
-    "rules.origin": N_("web", "Chinese money cards · China · 132 cards"),
     "summary.friends": N_("web", "3 players · Friends at one table · One deal"),
     # -- playing back the others' moves
     "playing": N_("web", "Playing the moves back…"),
