@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from kowah.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--mute-audio"]
@@ -29,7 +31,6 @@ REQUIRED = os.environ.get("KOWAH_BROWSER_TESTS", "").lower() == "required"
 HOW = ("install Chromium (apt-get install chromium) and Playwright (pip install playwright), "
        "or set KOWAH_CHROMIUM=/path/to/chromium")
 SHOTS = Path(os.environ.get("KOWAH_SCREENSHOTS", ROOT / "build" / "screenshots"))
-LANGUAGES = ("en", "it", "cs", "ms", "es")
 
 
 def chromium_path() -> str | None:
