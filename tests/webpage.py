@@ -24,6 +24,9 @@ import pytest
 
 from kowah.i18n import LANGUAGES
 
+__all__ = ["ARGS", "LANGUAGES", "ROOT", "SHOTS", "chromium_path", "contrast", "read_png", "serve",
+           "skip_without_browser"]
+
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--mute-audio"]
