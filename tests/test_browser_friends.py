@@ -202,6 +202,11 @@ def test_a_reload_and_a_lost_connection_mid_deal(contexts: list[BrowserContext],
     bo.reload()
     idle(bo)
     assert hand(bo) == before and bo.locator("[data-log] li").count() == lines
+    # Bo leaves (asked first): an AI plays his seat, and Ana sees it.
+    bo.locator("[data-action=leave]").click()
+    bo.locator("[data-confirm-yes]").click()
+    expect(bo.locator("[data-status]")).to_contain_text("You left this table")
+    expect(ana.locator("[data-person='1']")).to_contain_text("left the table", timeout=3000)
 
 
 def test_a_turn_clock_runs_out_and_the_log_says_so(contexts: list[BrowserContext], server: str,
