@@ -48,6 +48,7 @@ MAX_BODY = 256 * 1024
 
 _REVIEW = {
     "dealt": N_("web", "The cards are dealt: {name} plays first."),
+    "dealt-you": N_("web", "The cards are dealt: you play first."),
     "passed": N_("web", "{name} does not declare checki."),
     "you-passed": N_("web", "You do not declare checki."),
     "yours": N_("web", "Your choice: {action}."),
@@ -166,7 +167,8 @@ def review_of(record: Record, t: Translator, seat: int = 0,
     first = deal.first
     steps: list[dict[str, Any]] = [{
         "index": 0, "seat": None, "action": None, "coach": None, "events": [],
-        "text": [t.gettext("web", _REVIEW["dealt"]).format(name=names[first])], **_board(deal)}]
+        "text": [t.gettext("web", _REVIEW["dealt-you" if first == seat else "dealt"]).format(name=names[first])],
+        **_board(deal)}]
     pending: list[Action | None] = [*record.actions, *([None] if record.passed else [])]
     for entry in pending:
         if entry is None:  # the record's last declaring window was declined (``passed``)
