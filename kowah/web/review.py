@@ -165,10 +165,9 @@ def review_of(record: Record, t: Translator, seat: int = 0,
     record.replay()  # a RecordError names the first illegal action by its index
     deal = record.replay(upto=0)
     first = deal.first
-    steps: list[dict[str, Any]] = [{
-        "index": 0, "seat": None, "action": None, "coach": None, "events": [],
-        "text": [t.gettext("web", _REVIEW["dealt-you" if first == seat else "dealt"]).format(name=names[first])],
-        **_board(deal)}]
+    dealt = t.gettext("web", _REVIEW["dealt-you" if first == seat else "dealt"]).format(name=names[first])
+    steps: list[dict[str, Any]] = [{"index": 0, "seat": None, "action": None, "coach": None,
+                                    "events": [], "text": [dealt], **_board(deal)}]
     pending: list[Action | None] = [*record.actions, *([None] if record.passed else [])]
     for entry in pending:
         if entry is None:  # the record's last declaring window was declined (``passed``)
