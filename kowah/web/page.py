@@ -21,14 +21,13 @@ from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import Translator
 from kowah.players import PLAYERS
 from kowah.rendering import render_rules
+from kowah.web.problems import LANG_COOKIE  # the scripts get its name from the page
 from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings, strength_name
 
-__all__ = ["CLOCK_CHOICES", "LANG_COOKIE", "render_page"]
+__all__ = ["CLOCK_CHOICES", "render_page"]
 
 _PAGE = Template((Path(__file__).resolve().parent / "page.html").read_text(encoding="utf-8"))
 
-#: The cookie that remembers the chosen language (the scripts get its name from the page).
-LANG_COOKIE = "kowah-lang"
 #: The turn clocks the "Play with friends" form offers, in seconds.
 CLOCK_CHOICES = (30, 60, 120, 300)
 

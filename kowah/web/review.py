@@ -11,7 +11,7 @@ could see then) says what it would have done and how far from ready each choice 
 >>> deal = Deal.shuffled(seed=5)
 >>> while not deal.is_over:
 ...     _ = deal.apply(deal.legal_actions()[0])
->>> review = review_of(Record.from_deal(deal), words("en"), seat=0)
+>>> review = review_of(Record.from_deal(deal), translator("en"), seat=0)
 >>> len(review["steps"]) >= len(deal.history) + 1, review["steps"][0]["stock"]
 (True, 96)
 >>> decision = next(step for step in review["steps"] if step["coach"])
@@ -30,14 +30,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from kowah import SEATS, Action, Deal, Record
-from kowah.actions import ActionKind
+from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.coach import Advice, advise
+from kowah.deal import Deal
 from kowah.errors import N_, KowahError, RecordError
-from kowah.i18n import LANGUAGES, Translator, translator
-from kowah.web.page import LANG_COOKIE
-from kowah.web.text import ERRORS, words
+from kowah.i18n import Translator, translator
+from kowah.record import Record
+from kowah.web.problems import Problem, language, translator_for
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
 
@@ -58,7 +58,6 @@ _REVIEW = {
     "ready": N_("web", "{card}: ready, waiting for {waits}"),
     "takes": N_("web", "Taking {card} would have brought your hand closer to ready."),
     "no-take": N_("web", "Taking {card} would not have brought your hand closer to ready."),
-    "bad-seat": N_("web", "the seat to review must be 0, 1 or 2"),
     "bad-record": N_("web", "This record cannot be reviewed: {problem}"),
 }
 # What a seat did or could do, as the coach's lines name it (context "web").
@@ -209,44 +208,36 @@ def _step(t: Translator, deal: Deal, action: Action, seat: int, names: list[str]
             **_board(deal)}
 
 
-def _language(request: Request, data: Mapping[str, Any]) -> Translator:
-    """The answer's words: ``?lang=`` (else the body's ``lang``, the cookie, English), with card
-    codes after the names for ``?codes=1``."""
-    codes = request.query_params.get("codes") == "1"
-    for tag in (request.query_params.get("lang"), data.get("lang"), request.cookies.get(LANG_COOKIE)):
-        if isinstance(tag, str) and tag in LANGUAGES:
-            return translator(tag, codes=codes)
-    return translator("en", codes=codes)
+def _words(request: Request, data: Mapping[str, Any]) -> Translator:
+    """The answer's words: the request's language (``?lang=``, else the body's ``lang``, the
+    cookie, ``Accept-Language``), with card codes after the names for ``?codes=1``."""
+    lang = data.get("lang") if isinstance(data.get("lang"), str) else None
+    return translator(language(request, lang), codes=request.query_params.get("codes") == "1")
 
 
-def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message, **extra}, status_code=status,
-                        headers={"cache-control": "no-store"})
-
-
-def _bad_record(t: Translator, problem: str, **extra: Any) -> JSONResponse:
-    return _error(400, "bad-record", t.gettext("web", _REVIEW["bad-record"]).format(problem=problem), **extra)
+def _bad_record(t: Translator, problem: str, **extra: Any) -> Response:
+    message = t.gettext("web", _REVIEW["bad-record"]).format(problem=problem)
+    return Problem(400, "bad-record", message, **extra).response()
 
 
 async def review(request: Request) -> Response:
     """``POST /api/review``: ``{"record": {…}, "seat": 0}`` in, the review out (see the module)."""
-    fallback = words("en")
+    first = translator_for(request)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            message = fallback.gettext("web", ERRORS["too-large"]).format(limit=MAX_BODY)
-            return _error(413, "too-large", message)
+            return Problem.of(first, 413, "too-large", limit=MAX_BODY).response()
     try:
         data = json.loads(body or b"{}")
     except (ValueError, RecursionError):
-        return _error(400, "bad-json", fallback.gettext("web", ERRORS["bad-json"]))
+        return Problem.of(first, 400, "bad-json").response()
     if not isinstance(data, dict):
-        return _error(400, "not-an-object", fallback.gettext("web", ERRORS["not-an-object"]))
-    t = _language(request, data)
+        return Problem.of(first, 400, "not-an-object").response()
+    t = _words(request, data)
     seat = data.get("seat", 0)
     if type(seat) is not int or not 0 <= seat < SEATS:
-        return _error(400, "bad-field", t.gettext("web", _REVIEW["bad-seat"]), field="seat")
+        return Problem.field(t, "seat", "seat").response()
     raw = data.get("record")
     tags = raw.get("tags") if isinstance(raw, dict) else None
     try:
@@ -258,7 +249,7 @@ async def review(request: Request) -> Response:
         return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
 
     try:
-        return JSONResponse(await run_in_threadpool(work), headers={"cache-control": "no-store"})
+        return JSONResponse(await run_in_threadpool(work))
     except RecordError as error:
         return _bad_record(t, t.error(error), action=error.action)
 
