@@ -80,7 +80,6 @@ def test_the_review_of_a_whole_deal(client: TestClient) -> None:
     record = Record.from_deal(deal).to_dict()
     answer = client.post("/api/review?lang=cs", json={"record": record, "seat": 0})
     assert answer.status_code == 200, answer.text
-    assert answer.headers["cache-control"] == "no-store"
     data = answer.json()
     steps = data["steps"]
     assert data["format"] == review.FORMAT and data["lang"] == "cs" and data["seat"] == 0
@@ -166,3 +165,19 @@ def test_the_docs_list_each_languages_keys() -> None:
     for row in body:
         for lang, letter in zip(languages, row[1:], strict=True):
             assert key_letters(translator(lang))[names[row[0]]] == letter, (lang, row[0])
+
+
+def test_the_table_serves_the_review_with_its_guards() -> None:
+    from kowah.web.app import create_app
+
+    with TestClient(create_app(allow_hosts=("testserver",))) as table:
+        record = Record.from_deal(a_deal(2)).to_dict()
+        answer = table.post("/api/review", json={"record": record})
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+        assert answer.json()["steps"]
+        # Like every change, a review must come as JSON from the table's own origin.
+        plain = table.post("/api/review", content=b"{}", headers={"content-type": "text/plain"})
+        assert plain.status_code == 415
+        foreign = table.post("/api/review", json={"record": record},
+                             headers={"origin": "https://evil.example"})
+        assert foreign.status_code == 403
