@@ -94,6 +94,13 @@ export function renderOther(box, words, shown, seat, ui, lang) {
     element("span", { class: "label", text: words.t("discards") }), pile(words, shown, seat, ui, lang));
 }
 
+// A seat's short name, for tight spaces: "You", a person's name, or "Seat 2".
+export function shortName(words, shown, seat) {
+  if (seat === shown.seat) return shown.players[seat];
+  const person = shown.seats && shown.seats[seat] ? shown.seats[seat].name : null;
+  return person || words.t("seat", { seat });
+}
+
 export function renderMiddle(root, words, shown, legal, lang) {
   const kinds = new Set(legal.map((action) => action.do));
   const stock = root.querySelector("[data-stock]");
@@ -118,5 +125,5 @@ export function renderMiddle(root, words, shown, legal, lang) {
   const box = root.querySelector("[data-public]");
   box.hidden = shown.public_draws.length === 0;
   box.querySelector("ol").replaceChildren(...shown.public_draws.slice(-8).map(([seat, code]) =>
-    element("li", { tabindex: "0" }, picture(words, code, 30, lang), element("span", { text: shown.players[seat] }))));
+    element("li", { tabindex: "0" }, picture(words, code, 30, lang), element("span", { text: shortName(words, shown, seat) }))));
 }
