@@ -4,7 +4,7 @@
 
 import { fold } from "./dom.js";
 import { keysText } from "./keyboard.js";
-import { places } from "./board.js";
+import { places, shortName } from "./board.js";
 
 const CODE = /^([1-9][csm]|ot|rf|wf|ws|gs|mk)$/;
 const STEM = 3; // typed words match a name's words by their first letters
@@ -126,13 +126,13 @@ export class Commands {
       const seats = rest ? [this.seatNamed(rest)] : Object.values(places(state.seat));
       if (seats[0] === null) return words.t("answer.which-seat");
       return seats.map((seat) => {
-        const name = state.players[seat];
+        const name = shortName(words, state, seat);
         const pile = state.discards[seat];
         return pile.length ? words.t("answer.discards", { name, cards: words.cards(pile) }) : words.t("answer.no-discards", { name });
       }).join(" ");
     }
     // waits: every declared seat's public wait, and yours when your hand is ready.
-    const lines = state.declared.map((wait, seat) => (wait ? words.t("answer.waits", { name: state.players[seat], card: words.card(wait) }) : null))
+    const lines = state.declared.map((wait, seat) => (wait ? words.t("answer.waits", { name: shortName(words, state, seat), card: words.card(wait) }) : null))
       .filter(Boolean);
     const ready = (state.legal || []).filter((action) => action.do === "declare").map((action) => action.wait);
     if (ready.length) lines.push(words.t("answer.ready", { cards: words.cards(ready) }));

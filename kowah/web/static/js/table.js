@@ -155,7 +155,7 @@ export class Table {
         this.frame = event.view;
         this.render();
       }
-      this.announcer.say(event.text);
+      if (event.kind !== "win") this.announcer.say(event.text); // the outcome's sentence says it
       if (event.kind === "declare" || event.kind === "win") this.sounds.play("claim");
       const others = event.seat !== this.me;
       if (framed && others && this.pace > 0 && event.kind !== "win" && event.kind !== "drawn") {
