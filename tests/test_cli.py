@@ -283,16 +283,39 @@ def test_play_refuses_a_record_path_it_cannot_write_before_the_deal(
 
 
 def test_ctrl_c_stops_a_parallel_simulation_without_tracebacks() -> None:
+    import pty
+    import select
+
+    # stderr is a terminal, so the progress bar shows when the workers have played deals.
+    master, slave = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "kowah", "--lang", "en", "simulate", "--deals", "1000000", "--seats",
          "hard,hard,hard", "--jobs", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=slave, text=True, start_new_session=True,
     )
-    time.sleep(3)  # the workers are busy by now
-    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
-    _, err = process.communicate(timeout=60)
+    os.close(slave)
+    shown = b""
+    try:
+        while not re.search(rb"\] [1-9]", shown):  # some deals are done: the workers are busy
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, shown
+            shown += os.read(master, 4096)
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+        process.wait(timeout=60)
+        while select.select([master], [], [], 0)[0]:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # the process has gone and closed the terminal
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(master)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
     assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert b"Traceback" not in shown and b"KeyboardInterrupt" not in shown
 
 
 def test_language_from_environment(
