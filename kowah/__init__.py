@@ -28,11 +28,8 @@ if TYPE_CHECKING:
         IllegalActionError,
         KowahError,
         KowahTypeError,
-        LocaleError,
         RecordError,
-        RulesFormatError,
         StoreFullError,
-        UnknownPlayerError,
     )
     from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
     from kowah.hands import (
@@ -46,8 +43,11 @@ if TYPE_CHECKING:
         splits,
         waits,
     )
+    from kowah.i18n import LocaleError
+    from kowah.players import UnknownPlayerError
     from kowah.playout import Playout, random_playout
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
+    from kowah.rendering import RulesFormatError
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
 
 __version__ = "0.1.0.dev0"
@@ -134,11 +134,11 @@ _HOMES = {
     "IllegalActionError": "kowah.errors",
     "KowahError": "kowah.errors",
     "KowahTypeError": "kowah.errors",
-    "LocaleError": "kowah.errors",
+    "LocaleError": "kowah.i18n",
     "RecordError": "kowah.errors",
-    "RulesFormatError": "kowah.errors",
+    "RulesFormatError": "kowah.rendering",
     "StoreFullError": "kowah.errors",
-    "UnknownPlayerError": "kowah.errors",
+    "UnknownPlayerError": "kowah.players",
     "Event": "kowah.events",
     "EventKind": "kowah.events",
     "Outcome": "kowah.events",

@@ -6,26 +6,15 @@ Private to the package; :func:`render_table` is public as :func:`kowah.table.ren
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
 
-from kowah import SEATS, Observation
 from kowah._screen import ALERT, BOLD, Screen
 from kowah.cards import Card
-from kowah.errors import KowahError
+from kowah.deal import Observation
+from kowah.i18n import Translator
+from kowah.rules import SEATS
 
-__all__ = ["Text", "declared_waits", "last_discard", "render_table", "write_table"]
-
-
-class Text(Protocol):
-    """What the table needs of a translator (:class:`kowah.i18n.Translator` has it all)."""
-
-    def gettext(self, context: str, message: str) -> str: ...
-    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
-    def card_name(self, card: Card, short: bool = False) -> str: ...
-    def outcome(self, outcome: Any) -> str: ...
-    def error(self, exc: KowahError) -> str: ...
-    def format_list(self, items: Iterable[str], style: Any = ...) -> str: ...
+__all__ = ["declared_waits", "last_discard", "render_table", "write_table"]
 
 
 def declared_waits(observation: Observation) -> Sequence[Card | None]:
@@ -43,7 +32,7 @@ def last_discard(observation: Observation) -> Card | None:
     return None
 
 
-def write_table(screen: Screen, t: Text, observation: Observation, names: Sequence[str] | None) -> None:
+def write_table(screen: Screen, t: Translator, observation: Observation, names: Sequence[str] | None) -> None:
     """Write the table as *observation*'s seat sees it (see :func:`render_table`)."""
     you = observation.seat
     waits = declared_waits(observation)
@@ -88,7 +77,7 @@ def write_table(screen: Screen, t: Text, observation: Observation, names: Sequen
     screen.write(t.gettext("cli", "Your hand: {cards}").format(cards=screen.hand_line(observation.hand)))
 
 
-def _public_draw(screen: Screen, t: Text, you: int, seat: int, card: Card) -> str:
+def _public_draw(screen: Screen, t: Translator, you: int, seat: int, card: Card) -> str:
     """One public draw (R13), worded so that the seat cannot be read as a hand position."""
     if seat == you:
         text = t.gettext("cli", "{card} by you").format(card=screen.card(card))
@@ -97,7 +86,7 @@ def _public_draw(screen: Screen, t: Text, you: int, seat: int, card: Card) -> st
     return text.replace(" ", "\u00a0")  # one draw is never split across two lines
 
 
-def render_table(observation: Observation, t: Text, *, names: Sequence[str] | None = None,
+def render_table(observation: Observation, t: Translator, *, names: Sequence[str] | None = None,
                  width: int = 80, color: bool = False) -> str:
     """The table as the terminal game shows it, seen by *observation*'s seat: the stock, the
     other seats (with *names*, one per seat, when given), discards, declarations and their

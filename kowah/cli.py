@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._oserrors import reason as os_reason
-from kowah.errors import N_, KowahError, LocaleError, printable, shorten
+from kowah.errors import N_, KowahError, printable, shorten
 
 if TYPE_CHECKING:
 
@@ -290,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         lang = printable(lang, _ECHO_LIMIT)  # quoted in the error when it names no language
         try:
             if not lang.strip():  # "" would mean "no preference" to negotiate(): not here
+                from kowah.i18n import LocaleError
+
                 raise LocaleError(N_("error", "'{tag}' is not a locale tag"), tag=lang,
                                   languages="")
             t = translator(lang, strict=True)
@@ -496,7 +498,11 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
                              value=printable(args.pace, 40) or "''")
     if args.record is not None:
         check_record_path(t, args.record)  # the same open as the save at the end
-    return play_in_terminal(t, seed=args.seed, opponents=args.opponents, record_path=args.record,
+    from kowah.i18n import translator
+
+    # The person types card codes: the narration names each card with its code too.
+    return play_in_terminal(translator(t.language, codes=True), seed=args.seed,
+                            opponents=args.opponents, record_path=args.record,
                             stdin=sys.stdin, stdout=sys.stdout, color=color, pace=pace)
 
 

@@ -58,16 +58,66 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
-from kowah import Action, Observation
 from kowah import _heuristic as h
+from kowah.actions import Action, ActionDict, ActionKind
 from kowah.cards import KOWAH_DECK, Card, Pack
+from kowah.deal import Observation
 
-__all__ = ["Advice", "DiscardAdvice", "TakeAdvice", "WaitAdvice", "advise", "describe"]
+if TYPE_CHECKING:  # the text layer, above this one: for the annotation only
+    from kowah.i18n import Words
+
+__all__ = [
+    "Advice",
+    "AdviceDict",
+    "DiscardAdvice",
+    "DiscardDict",
+    "TakeAdvice",
+    "TakeDict",
+    "WaitAdvice",
+    "WaitDict",
+    "advise",
+    "describe",
+]
+
+
+class WaitDict(TypedDict):
+    """The JSON form of a :class:`WaitAdvice`."""
+
+    card: str
+    live: int
+
+
+class DiscardDict(TypedDict):
+    """The JSON form of a :class:`DiscardAdvice`."""
+
+    card: str
+    distance: int
+    improving: int
+    waits: list[WaitDict]
+    feeds: bool
+    best: bool
+
+
+class TakeDict(TypedDict):
+    """The JSON form of a :class:`TakeAdvice`."""
+
+    card: str
+    improves: bool
+
+
+class AdviceDict(TypedDict):
+    """The JSON form of an :class:`Advice`."""
+
+    seat: int
+    action: ActionDict | None
+    distance: int
+    discards: list[DiscardDict]
+    waits: list[WaitDict]
+    take: TakeDict | None
 
 
 @attrs.frozen
@@ -81,7 +131,7 @@ class WaitAdvice:
     card: Card
     live: int
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> WaitDict:
         """``{"card": "5c", "live": 2}``."""
         return {"card": str(self.card), "live": self.live}
 
@@ -97,7 +147,7 @@ class DiscardAdvice:
     feeds: bool
     best: bool
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DiscardDict:
         """The fields, with cards as codes: ``{"card": "9m", "distance": 1, "improving": 17,
         "waits": [], "feeds": false, "best": true}``."""
         return {"card": str(self.card), "distance": self.distance, "improving": self.improving,
@@ -111,7 +161,7 @@ class TakeAdvice:
     card: Card
     improves: bool
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> TakeDict:
         """``{"card": "5c", "improves": true}``."""
         return {"card": str(self.card), "improves": self.improves}
 
@@ -136,7 +186,7 @@ class Advice:
     waits: tuple[WaitAdvice, ...] = ()
     take: TakeAdvice | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> AdviceDict:
         """The advice as JSON-ready values (see the class description)."""
         return {
             "seat": self.seat,
@@ -222,25 +272,20 @@ def advise(observation: Observation) -> Advice:
 
 
 # -- the advice in words ----------------------------------------------------------------------
-
-
-class Words(Protocol):
-    """What :func:`describe` needs of a translator (:class:`kowah.i18n.Translator` has it)."""
-
-    def gettext(self, context: str, message: str) -> str: ...
-    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
-    def format_list(self, items: Iterable[str], style: Any = ...) -> str: ...
+# Cards are named (Words.card): "object" after a verb, "name" on their own (before a colon, in
+# the list of waits).
 
 
 def _wait_list(t: Words, waits: tuple[WaitAdvice, ...]) -> str:
     return t.format_list([t.ngettext("coach", "{card} ({count} copy left)", "{card} ({count} copies left)",
-                                     wait.live).format(card=str(wait.card), count=wait.live)
+                                     wait.live).format(card=t.card(wait.card), count=wait.live)
                           for wait in waits])
 
 
 def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
     """The advice as lines of text in *t*'s language: the suggestion, then its reasons (at
-    most *limit* discards).
+    most *limit* discards). Cards are named, never given as codes (unless *t* shows codes,
+    :attr:`kowah.i18n.Translator.codes`).
 
     >>> from kowah.i18n import translator
     >>> from kowah import Deal
@@ -251,34 +296,34 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
     action = advice.action
     if action is None:
         return [t.gettext("coach", "Hint: there is nothing to do now.")]
-    card = "" if action.card is None else str(action.card)
     kind = action.kind
     lines: list[str] = []
-    if kind is h.DECLARE:
-        lines.append(t.gettext("coach", "Hint: declare checki, waiting for {card}.").format(card=card))
-    elif kind is h.PASS:
+    if kind is ActionKind.DECLARE and action.card is not None:
+        lines.append(t.gettext("coach", "Hint: declare checki, waiting for {card}.").format(
+            card=t.card(action.card, "object")))
+    elif kind is ActionKind.PASS:
         lines.append(t.gettext("coach", "Hint: do not declare: no copy of your waits is left."))
-    elif kind is h.TAKE:  # a take names no card: the card is the latest discard's
-        taken = str(advice.take.card) if advice.take is not None else card
+    elif kind is ActionKind.TAKE and advice.take is not None:  # the take's card: the latest discard
         lines.append(t.gettext("coach", "Hint: take {card}: it brings your hand closer to ready.").format(
-            card=taken))
-    elif kind is h.DRAW and advice.take is not None:
-        lines.append(t.gettext("coach", "Hint: draw: {card} would not bring your hand closer to ready.")
-                     .format(card=str(advice.take.card)))
-    elif kind is h.DRAW:
-        lines.append(t.gettext("coach", "Hint: draw from the stock."))
+            card=t.card(advice.take.card, "object")))
+    elif kind is ActionKind.DRAW and advice.take is not None:
+        lines.append(t.gettext("coach", "Hint: draw from the stock rather than take {card}: it would "
+                                        "not bring your hand closer to ready.").format(
+            card=t.card(advice.take.card, "object")))
+    elif kind is ActionKind.DISCARD and action.card is not None:
+        lines.append(t.gettext("coach", "Hint: discard {card}.").format(card=t.card(action.card, "object")))
     else:
-        lines.append(t.gettext("coach", "Hint: discard {card}.").format(card=card))
+        lines.append(t.gettext("coach", "Hint: draw from the stock."))
     if advice.waits:
         lines.append(t.gettext("coach", "Waits: {waits}").format(waits=_wait_list(t, advice.waits)))
     for option in advice.discards[:limit]:
-        code = str(option.card)
+        name = t.card(option.card)
         if option.feeds:
-            line = t.gettext("coach", "{card}: a declared seat waits for it and would win at once").format(
-                card=code)
+            line = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
+                                      "once").format(card=name)
         elif option.distance == 0:
             line = t.gettext("coach", "{card}: ready, waiting for {waits}").format(
-                card=code, waits=_wait_list(t, option.waits))
+                card=name, waits=_wait_list(t, option.waits))
         else:
             away = t.ngettext("coach", "{count} card from ready", "{count} cards from ready",
                               option.distance).format(count=option.distance)
@@ -286,6 +331,6 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
                                  "{count} unseen cards would help", option.improving).format(
                 count=option.improving)
             line = t.gettext("coach", "{card}: {distance}, {help}").format(
-                card=code, distance=away, help=helping)
+                card=name, distance=away, help=helping)
         lines.append("  " + line)
     return lines

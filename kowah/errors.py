@@ -40,11 +40,8 @@ __all__ = [
     "IllegalActionError",
     "KowahError",
     "KowahTypeError",
-    "LocaleError",
     "RecordError",
-    "RulesFormatError",
     "StoreFullError",
-    "UnknownPlayerError",
     "format_message",
     "printable",
     "shorten",
@@ -302,18 +299,6 @@ class RecordError(KowahError):
         #: The :class:`IllegalActionError` behind a replay failure, if any.
         self.cause: KowahError | None = None
         super().__init__(template, action=action, **params)
-
-
-class LocaleError(KowahError):
-    """A locale tag is malformed, or names a language the library has no catalogue for."""
-
-
-class RulesFormatError(KowahError):
-    """:func:`kowah.rendering.render_rules` was asked for a format it does not know."""
-
-
-class UnknownPlayerError(KowahError):
-    """:func:`kowah.players.make_player` or a simulation was given a player name it does not know."""
 
 
 class StoreFullError(KowahError):

@@ -1,4 +1,4 @@
-"""The text layer: locales, message catalogues, card names, errors and outcomes.
+"""The text layer: locales, message catalogues, card names, errors and the sentences of a deal.
 
 The rules modules return codes and values; this module turns them into words in one of
 :data:`LANGUAGES`. A :class:`Translator` is passed explicitly (no global ``_`` is ever
@@ -11,6 +11,19 @@ a function here needs it, so ``import kowah`` stays light.
 >>> translator("es").format_list(["a", "b", "c"])
 'a, b y c'
 
+Sentences name cards, never codes (:meth:`Translator.card`): each card has its name on its
+own (``"name"``), as the object of a verb (``"object"``: "You discard *the Five of Coins*",
+Czech accusative) and after "with" (``"with"``: "wins with *the Five of Coins*", Czech
+instrumental). Every sentence is written so that one of these forms fits it in every
+language. A translator made with ``codes=True`` adds each card's code to the names in
+sentences, "the Red Flower (rf)", for players who like the notation.
+
+>>> from kowah import Event, Outcome
+>>> translator("cs").event(Event("discard", 1, Card.C5))
+'Hráč na místě\\xa01 odhazuje pětku mincí.'
+>>> translator("en", codes=True).outcome(Outcome.win(0, "discard", Card.RF), viewer=0)
+'You win with the Red Flower (rf) by claiming a discard, ×2.'
+
 The rules themselves are rendered by :mod:`kowah.rendering`.
 """
 
@@ -21,10 +34,11 @@ import gettext as _gettext
 import os
 import re
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
+from kowah import _words
 from kowah._value import Frozen
 from kowah.cards import Card, format_cards
 from kowah.errors import (
@@ -32,23 +46,26 @@ from kowah.errors import (
     IllegalActionError,
     KowahError,
     KowahTypeError,
-    LocaleError,
-    RulesFormatError,
     format_message,
+    printable,
+    shorten,
 )
 
 if TYPE_CHECKING:
     from kowah.actions import Action, Refusal
+    from kowah.events import Event, Outcome
 
 __all__ = [
     "LANGUAGES",
-    "EventLike",
+    "LANGUAGE_NAMES",
+    "CardForm",
+    "ListStyle",
+    "LocaleError",
     "LocaleWarning",
-    "OutcomeLike",
-    "RulesFormatError",
     "Translator",
-    "describe_event",
+    "Words",
     "language_from_environment",
+    "messages",
     "negotiate",
     "translator",
 ]
@@ -56,110 +73,57 @@ __all__ = [
 #: The languages the library has text for; English is the source language.
 LANGUAGES = ("en", "it", "cs", "ms", "es")
 
+#: Each language named in itself (its autonym), for language switches; never translated.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "it": "Italiano",
+    "cs": "Čeština",
+    "ms": "Bahasa Melayu",
+    "es": "Español",
+}
+
 #: The gettext domain of the catalogues.
 DOMAIN = "kowah"
 _LOCALE_DIR = Path(__file__).resolve().parent / "_locale"
 
-
 #: The list styles of :meth:`Translator.format_list` (Babel's).
-# CLDR's English list patterns: the separator before the last item, for 3+ items and for 2.
-_ENGLISH_LISTS = {"standard": (", and ", " and "), "or": (", or ", " or ")}
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
                     "unit-narrow"]
+# CLDR's English list patterns: the separator before the last item, for 3+ items and for 2.
+_ENGLISH_LISTS = {"standard": (", and ", " and "), "or": (", or ", " or ")}
+
+#: The form of a card's name a sentence needs (see the module description): on its own, as
+#: the object of a verb, or after "with".
+CardForm = Literal["name", "object", "with"]
+_FORMS: dict[str, dict[Card, str]] = {
+    "name": _words.FULL, "object": _words.OBJECT, "with": _words.WITH}
+_FORM_CONTEXTS = {"name": "card", "object": "card (object)", "with": "card (with)"}
+
+#: The longest name of a person a sentence shows (longer ones are shortened).
+NAME_LIMIT = 40
+
+
+class LocaleError(KowahError):
+    """A locale tag is malformed, or names a language the library has no catalogue for."""
 
 
 class LocaleWarning(UserWarning):
     """A locale tag was unknown or malformed, and English is used instead."""
 
 
-class OutcomeLike(Protocol):
-    """What :meth:`Translator.outcome` needs of a deal's outcome (``kowah.events.Outcome``)."""
+class Words(Protocol):
+    """What the text functions need of a translator; :class:`Translator` is the one the
+    library makes, and anything with these methods will do (a test's recorder, say)."""
 
     @property
-    def result(self) -> str: ...
-    @property
-    def winner(self) -> int | None: ...
-    @property
-    def by(self) -> str | None: ...
-    @property
-    def multiplier(self) -> int | None: ...
-    @property
-    def card(self) -> Card | None: ...
+    def language(self) -> str: ...
+    def gettext(self, context: str, message: str) -> str: ...
+    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+    def card_name(self, card: Card, short: bool = False) -> str: ...
+    def card(self, card: Card, form: CardForm = "name") -> str: ...
+    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str: ...
+    def format_number(self, n: float) -> str: ...
 
-
-# Full card names (context "card"). Listed literally so that extraction finds them.
-_FULL_NAMES: dict[Card, str] = {
-    Card.C1: N_("card", "One of Coins"),
-    Card.S1: N_("card", "One of Strings"),
-    Card.M1: N_("card", "One of Myriads"),
-    Card.C2: N_("card", "Two of Coins"),
-    Card.S2: N_("card", "Two of Strings"),
-    Card.M2: N_("card", "Two of Myriads"),
-    Card.C3: N_("card", "Three of Coins"),
-    Card.S3: N_("card", "Three of Strings"),
-    Card.M3: N_("card", "Three of Myriads"),
-    Card.C4: N_("card", "Four of Coins"),
-    Card.S4: N_("card", "Four of Strings"),
-    Card.M4: N_("card", "Four of Myriads"),
-    Card.C5: N_("card", "Five of Coins"),
-    Card.S5: N_("card", "Five of Strings"),
-    Card.M5: N_("card", "Five of Myriads"),
-    Card.C6: N_("card", "Six of Coins"),
-    Card.S6: N_("card", "Six of Strings"),
-    Card.M6: N_("card", "Six of Myriads"),
-    Card.C7: N_("card", "Seven of Coins"),
-    Card.S7: N_("card", "Seven of Strings"),
-    Card.M7: N_("card", "Seven of Myriads"),
-    Card.C8: N_("card", "Eight of Coins"),
-    Card.S8: N_("card", "Eight of Strings"),
-    Card.M8: N_("card", "Eight of Myriads"),
-    Card.C9: N_("card", "Nine of Coins"),
-    Card.S9: N_("card", "Nine of Strings"),
-    Card.M9: N_("card", "Nine of Myriads"),
-    Card.OT: N_("card", "Old Thousand"),
-    Card.RF: N_("card", "Red Flower"),
-    Card.WF: N_("card", "White Flower"),
-    Card.WS: N_("card", "White Snake"),
-    Card.GS: N_("card", "Green Snake"),
-    Card.MK: N_("card", "Monk"),
-}
-
-# Short names for tight spaces; the honours' names are short already.
-_SHORT_NAMES: dict[Card, str] = {
-    Card.C1: N_("card", "1 Coin"),
-    Card.S1: N_("card", "1 String"),
-    Card.M1: N_("card", "1 Myriad"),
-    Card.C2: N_("card", "2 Coins"),
-    Card.S2: N_("card", "2 Strings"),
-    Card.M2: N_("card", "2 Myriads"),
-    Card.C3: N_("card", "3 Coins"),
-    Card.S3: N_("card", "3 Strings"),
-    Card.M3: N_("card", "3 Myriads"),
-    Card.C4: N_("card", "4 Coins"),
-    Card.S4: N_("card", "4 Strings"),
-    Card.M4: N_("card", "4 Myriads"),
-    Card.C5: N_("card", "5 Coins"),
-    Card.S5: N_("card", "5 Strings"),
-    Card.M5: N_("card", "5 Myriads"),
-    Card.C6: N_("card", "6 Coins"),
-    Card.S6: N_("card", "6 Strings"),
-    Card.M6: N_("card", "6 Myriads"),
-    Card.C7: N_("card", "7 Coins"),
-    Card.S7: N_("card", "7 Strings"),
-    Card.M7: N_("card", "7 Myriads"),
-    Card.C8: N_("card", "8 Coins"),
-    Card.S8: N_("card", "8 Strings"),
-    Card.M8: N_("card", "8 Myriads"),
-    Card.C9: N_("card", "9 Coins"),
-    Card.S9: N_("card", "9 Strings"),
-    Card.M9: N_("card", "9 Myriads"),
-    Card.OT: _FULL_NAMES[Card.OT],
-    Card.RF: _FULL_NAMES[Card.RF],
-    Card.WF: _FULL_NAMES[Card.WF],
-    Card.WS: _FULL_NAMES[Card.WS],
-    Card.GS: _FULL_NAMES[Card.GS],
-    Card.MK: _FULL_NAMES[Card.MK],
-}
 
 # Error parameters that read as words: pack names (kowah.cards) and actions (kowah.deal:
 # "draw", "discard 5c", ...; R10, R11).
@@ -177,68 +141,6 @@ _ACTIONS: dict[str, str] = {
     "declare": N_("action", "declare checki waiting for {card}"),
     "declare-only-wait": N_("action", "declare checki"),
 }
-
-_OUTCOME_WIN = {
-    "self-draw": N_("rules", "Seat {seat} wins by self-draw with {card}, ×{multiplier}"),
-    "discard": N_("rules", "Seat {seat} wins by claiming the discard {card}, ×{multiplier}"),
-    "draw-claim": N_("rules",
-                     "Seat {seat} wins by claiming the stock draw {card}, ×{multiplier}"),
-}
-_OUTCOME_DRAWN = N_("rules", "The deal is drawn: the stock ran out.")
-
-
-class EventLike(Protocol):
-    """What :func:`describe_event` needs of an event (``kowah.events.Event``)."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def seat(self) -> int | None: ...
-    @property
-    def card(self) -> Card | None: ...
-
-
-class _Words(Protocol):
-    def gettext(self, context: str, message: str) -> str: ...
-    def card_name(self, card: Card, short: bool = False) -> str: ...
-
-
-# What happened, said to the seat that did it, and to the others (context "cli").
-_EVENT_YOU = {
-    "draw": N_("cli", "You draw {card} ({name})."),
-    "take": N_("cli", "You take {card} ({name})."),
-    "discard": N_("cli", "You discard {card} ({name})."),
-    "declare": N_("cli", "You declare checki, waiting for {card} ({name})."),
-    "win": N_("cli", "You win with {card} ({name})."),
-}
-_EVENT_SEAT = {
-    "draw": N_("cli", "Seat {seat} draws {card} ({name})."),
-    "take": N_("cli", "Seat {seat} takes {card} ({name})."),
-    "discard": N_("cli", "Seat {seat} discards {card} ({name})."),
-    "declare": N_("cli", "Seat {seat} declares checki, waiting for {card} ({name})!"),
-    "win": N_("cli", "Seat {seat} wins with {card} ({name})."),
-}
-_HIDDEN_DRAW = N_("cli", "Seat {seat} draws a card.")
-
-
-def describe_event(t: _Words, event: EventLike, viewer: int | None = None,
-                   show: Callable[[Card], str] = str) -> str:
-    """One sentence for *event*, told to seat *viewer* ("You draw…") or to an onlooker.
-
-    *t* is a :class:`Translator` (or anything with its ``gettext`` and ``card_name``);
-    *show* writes a card's code (the terminal game colours it). :meth:`Translator.event` is
-    the usual way to call this.
-    """
-    kind, seat, card = event.kind, event.seat, event.card
-    if kind == "drawn":
-        return t.gettext("rules", _OUTCOME_DRAWN)
-    if card is None:
-        return t.gettext("cli", _HIDDEN_DRAW).format(seat=seat) if kind == "draw" else ""
-    messages = _EVENT_YOU if seat == viewer else _EVENT_SEAT
-    if kind not in messages:
-        return ""
-    return t.gettext("cli", messages[kind]).format(seat=seat, card=show(card), name=t.card_name(card))
-
 
 # --- locales -------------------------------------------------------------------------------
 
@@ -259,14 +161,14 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
     Encodings and modifiers are ignored and case does not matter; ``C`` and ``POSIX`` mean
     English, and ``None`` or an empty tag means no preference (English). An unknown or
     malformed tag gives English and a :class:`LocaleWarning`, or with *strict* a
-    :class:`~kowah.errors.LocaleError` naming the tag.
+    :class:`LocaleError` naming the tag.
 
     >>> [negotiate(tag) for tag in ("cs_CZ", "cs-CZ", "CS_cz.UTF-8@euro", "es_MX", "C", None)]
     ['cs', 'cs', 'cs', 'es', 'en', 'en']
     >>> negotiate("xx", strict=True)
     Traceback (most recent call last):
     ...
-    kowah.errors.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
+    kowah.i18n.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
     """
     if tag is not None and not isinstance(tag, str):
         raise KowahTypeError(N_("error", "a locale tag must be text, such as 'cs_CZ', not {value!r}"),
@@ -330,39 +232,80 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str |
 # --- translators ---------------------------------------------------------------------------
 
 
-def _format_param(value: Any) -> Any:
-    return str(value) if isinstance(value, Card) else value
+@functools.cache
+def _catalogue(language: str) -> _gettext.NullTranslations:
+    if language == "en":
+        return _gettext.NullTranslations()
+    from babel.support import Translations
+
+    if not (_LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+        raise LocaleError(
+            N_("error", "the catalogue for '{tag}' is missing: reinstall kowah"), tag=language
+        )
+    return Translations.load(str(_LOCALE_DIR), [language], DOMAIN)
+
+
+def _check_card(card: object) -> Card:
+    if type(card) is not Card:
+        raise KowahTypeError(
+            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
+            value=shorten(card), type=type(card).__name__)
+    return card
+
+
+def _check_seat(seat: object) -> int:
+    from kowah.rules import SEATS
+
+    if type(seat) is not int:
+        raise KowahTypeError(N_("error", "a seat must be an int (0, 1 or 2), not {value} of type {type}"),
+                             value=shorten(seat), type=type(seat).__name__)
+    if not 0 <= seat < SEATS:
+        raise KowahError(N_("error", "there is no seat {seat}"), seat=seat)
+    return seat
 
 
 class Translator(Frozen):
-    """Text in one language: messages, card names, lists, numbers, errors and outcomes.
+    """Text in one language: messages, card names, lists, numbers, errors, the events and the
+    outcome of a deal.
 
-    Get one with :func:`translator`; it wraps a gettext catalogue and never installs it
-    globally.
+    Get one with :func:`translator`; it reads the language's gettext catalogue and never
+    installs it globally. Two translators are equal when their language and :attr:`codes`
+    are; a translator pickles as those two fields.
 
     >>> t = translator("it")
     >>> t.gettext("card", "Old Thousand"), t.card_name(Card.M9, short=True)
     ('Vecchio Mille', '9 miriadi')
     >>> t.card_count(1), t.card_count(96)
     ('1 carta', '96 carte')
+    >>> import pickle
+    >>> pickle.loads(pickle.dumps(t)) == t, t
+    (True, Translator(language='it', codes=False))
     """
 
-    # A frozen value (kowah._value: no attrs on the way of `kowah check`), equal by language.
-    __slots__ = ("_catalogue", "language")
-    _fields = ("language", "_catalogue")
-    _compared = ("language",)
+    __slots__ = ("codes", "language")
+    _fields = ("language", "codes")
+    #: One of :data:`LANGUAGES`.
     language: str
-    _catalogue: _gettext.NullTranslations
+    #: Whether sentences add each card's code to its name: "the Red Flower (rf)".
+    codes: bool
 
-    def __init__(self, language: str, catalogue: _gettext.NullTranslations) -> None:
-        self._set(language=language, _catalogue=catalogue)
-
-    def __repr__(self) -> str:
-        return f"Translator(language={self.language!r})"
+    def __init__(self, language: str, codes: bool = False) -> None:
+        if not isinstance(language, str):
+            raise KowahTypeError(N_("error", "a language must be text, such as 'cs', not {value} of "
+                                             "type {type}"), value=shorten(language),
+                                 type=type(language).__name__)
+        if language not in LANGUAGES:
+            raise LocaleError(N_("error", "no catalogue for locale '{tag}' (the languages are "
+                                          "{languages})"), tag=language, languages=", ".join(LANGUAGES))
+        if type(codes) is not bool:
+            raise KowahTypeError(N_("error", "codes must be True or False, not {value} of type {type}"),
+                                 value=shorten(codes), type=type(codes).__name__)
+        _catalogue(language)  # a missing catalogue is an error now, not at the first message
+        self._set(language=language, codes=codes)
 
     def gettext(self, context: str, message: str) -> str:
         """*message* of *context* translated (``pgettext``)."""
-        return self._catalogue.pgettext(context, message)
+        return _catalogue(self.language).pgettext(context, message)
 
     def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
         """The plural form for *n* of a message of *context* (``npgettext``).
@@ -371,7 +314,7 @@ class Translator(Frozen):
         >>> [cs.ngettext("cli", "{count} card", "{count} cards", n) for n in (1, 3, 5)]
         ['{count}\xa0karta', '{count}\xa0karty', '{count}\xa0karet']
         """
-        return self._catalogue.npgettext(context, singular, plural, n)
+        return _catalogue(self.language).npgettext(context, singular, plural, n)
 
     def card_count(self, n: int) -> str:
         """*n* cards, with the plural form the language needs for *n*.
@@ -385,13 +328,34 @@ class Translator(Frozen):
         return template.format(count=self.format_number(n))
 
     def card_name(self, card: Card, short: bool = False) -> str:
-        """The name of *card*: ``"Five of Coins"``, or with *short* ``"5 Coins"``.
+        """The name of *card* on its own: ``"Five of Coins"``, or with *short* ``"5 Coins"``.
 
         >>> translator("ms").card_name(Card.C5), translator("en").card_name(Card.RF, short=True)
         ('lima syiling', 'Red Flower')
+        >>> translator("en").card_name("5c")
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahTypeError: a card must be a Card (such as Card.C5), not '5c' of type str
         """
-        names = _SHORT_NAMES if short else _FULL_NAMES
-        return self.gettext("card", names[Card(card)])
+        names = _words.SHORT if short else _words.FULL
+        return self.gettext("card", names[_check_card(card)])
+
+    def card(self, card: Card, form: CardForm = "name") -> str:
+        """*card* as a sentence names it: its name in *form* (``"name"``, ``"object"`` or
+        ``"with"``, see the module description), followed by its code when :attr:`codes` is set.
+
+        >>> cs = translator("cs")
+        >>> cs.card(Card.C5), cs.card(Card.C5, "object"), cs.card(Card.C5, "with")
+        ('pětka mincí', 'pětku mincí', 'pětkou mincí')
+        >>> translator("it", codes=True).card(Card.RF, "object")
+        'il Fiore Rosso (rf)'
+        """
+        names = _FORMS.get(form) if isinstance(form, str) else None
+        if names is None:
+            raise KowahError(N_("error", "unknown form of a card's name {value} (name, object or with)"),
+                             value=shorten(form))
+        name = self.gettext(_FORM_CONTEXTS[form], names[_check_card(card)])
+        return f"{name} ({card.code})" if self.codes else name
 
     def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:
         """*items* joined as a list of the language (Babel's ``format_list``).
@@ -432,18 +396,74 @@ class Translator(Frozen):
         groups = [digits[max(0, end - 3):end] for end in range(len(digits), 0, -3)][::-1]
         return ("-" if n < 0 else "") + get_group_symbol(self.language).join(groups)
 
-    def _params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        out = {key: _format_param(value) for key, value in params.items()}
+    # -- seats and players ----------------------------------------------------------------------
+
+    def seat_name(self, seat: int, viewer: int | None = None,
+                  names: Sequence[str | None] | None = None) -> str:
+        """How a label names *seat*: "You" for the *viewer*, a person's name from *names*
+        (a friends' table), or "Seat 2".
+
+        >>> es = translator("es")
+        >>> es.seat_name(0, viewer=0), es.seat_name(1, names=["Ana", "Luis", None]), es.seat_name(2)
+        ('Tú', 'Luis', 'Asiento 2')
+        """
+        seat = _check_seat(seat)
+        if seat == viewer:
+            return self.gettext("seat", _words.YOU)
+        return self._named(seat, names) or self.gettext("seat", _words.SEAT).format(seat=seat)
+
+    def _named(self, seat: int, names: Sequence[str | None] | None) -> str | None:
+        if names is None:
+            return None
+        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+            raise KowahTypeError(N_("error", "names must be a sequence of a name or None for each "
+                                             "seat, not {value} of type {type}"),
+                                 value=shorten(names), type=type(names).__name__)
+        name = names[seat] if seat < len(names) else None
+        if name is not None and not isinstance(name, str):
+            raise KowahTypeError(N_("error", "a seat's name must be text or None, not {value} of "
+                                             "type {type}"), value=shorten(name), type=type(name).__name__)
+        name = " ".join(name.split()) if name else ""
+        return printable(name, NAME_LIMIT) if name else None
+
+    def _subject(self, seat: int, names: Sequence[str | None] | None) -> str:
+        """*seat* as the subject that begins a sentence: a person's name or "Seat 2"."""
+        return self._named(seat, names) or self.gettext("seat (subject)", _words.SUBJECT).format(seat=seat)
+
+    def level_name(self, level: str) -> str:
+        """An AI level (one of :data:`kowah.players.PLAYERS`) as a player reads it.
+
+        >>> translator("cs").level_name("hard")
+        'silná'
+        """
+        message = _words.LEVELS.get(level) if isinstance(level, str) else None
+        if message is None:
+            raise KowahError(N_("error", "unknown AI level {value} (random, easy, normal or hard)"),
+                             value=shorten(level))
+        return self.gettext("player", message)
+
+    # -- errors ----------------------------------------------------------------------------------
+
+    def _params(self, params: Mapping[str, object], notation: bool) -> dict[str, object]:
+        """A message's fields as words: cards by their codes (*notation*) or by their names."""
+        out: dict[str, object] = {}
+        for key, value in params.items():
+            if isinstance(value, Card):
+                value = value.code if notation else self.card(value)
+            elif isinstance(value, tuple) and value and all(isinstance(item, Card) for item in value):
+                value = (format_cards(value) if notation
+                         else self.format_list([self.card(item) for item in value], style="or"))
+            out[key] = value
         if isinstance(out.get("pack"), str) and out["pack"] in _PACKS:
-            out["pack"] = self.gettext("card", _PACKS[out["pack"]])
+            out["pack"] = self.gettext("card", _PACKS[str(out["pack"])])
         from kowah.actions import Action  # imported when needed: kowah check needs no actions
 
         if isinstance(out.get("action"), Action):
-            out["action"] = self.action(out["action"])
+            out["action"] = self.action(out["action"])  # type: ignore[arg-type]
         return out
 
     def action(self, action: Action) -> str:
-        """An action as an infinitive phrase (R10, R11).
+        """An action as an infinitive phrase, its card as a code (R10, R11).
 
         >>> from kowah import Action
         >>> translator("it").action(Action.discard(0, Card.C5))
@@ -456,18 +476,22 @@ class Translator(Frozen):
 
     def refusal(self, refusal: Refusal) -> str:
         """Why an action is refused (:meth:`Deal.why_illegal <kowah.deal.Deal.why_illegal>`),
-        in this language: the reason's sentence, about "a seat".
+        in this language, said to a player: the reason's sentence, naming cards by their names.
 
-        >>> from kowah import Action, Deal
+        >>> from kowah import Action, Deal, Reason, Refusal
         >>> refusal = Deal.shuffled(seed=3).why_illegal(Action.draw(0))
         >>> translator("en").refusal(refusal)
         "it is seat 1's turn"
+        >>> translator("es").refusal(Refusal(Reason.NOT_IN_HAND, Action.discard(0, Card.RF),
+        ...                                  {"card": Card.RF}))
+        'la carta Flor Roja no está en la mano'
         """
         template = self.gettext("error", refusal.reason.template)
-        return format_message(template, self._params(refusal.params))
+        return format_message(template, self._params(refusal.params, notation=False))
 
     def error(self, exc: KowahError) -> str:
-        """The message of a library error, in this language.
+        """The message of a library error, in this language; cards read as their codes, the
+        notation of the input that was refused.
 
         >>> from kowah import parse_cards
         >>> try:
@@ -476,91 +500,126 @@ class Translator(Frozen):
         ...     print(translator("es").error(error))
         'ws' (elemento 2) no está en la baraja Kowah
         """
+        if not isinstance(exc, KowahError):
+            raise KowahTypeError(N_("error", "error() describes a KowahError, not {value} of type {type}"),
+                                 value=shorten(exc), type=type(exc).__name__)
+        template = self.gettext(exc.context, exc.template)
+        params = self._params(exc.params, notation=True)
         cause = getattr(exc, "cause", None)
         if isinstance(cause, KowahError) and "reason" in exc.params:
-            # A record error wraps the deal's error: translate the reason from it.
-            params = {**self._params(exc.params), "reason": self.error(cause)}
-            return format_message(self.gettext(exc.context, exc.template), params)
-        if isinstance(exc, IllegalActionError):
-            params = {**self._params(exc.params), "reason": self.refusal(exc.refusal)}
-            return format_message(self.gettext(exc.context, exc.template), params)
-        return format_message(self.gettext(exc.context, exc.template), self._params(exc.params))
+            params["reason"] = self.error(cause)  # a record error wraps the deal's error
+        elif isinstance(exc, IllegalActionError):
+            reason = self.gettext("error", exc.refusal.reason.template)
+            params["reason"] = format_message(reason, self._params(exc.refusal.params, notation=True))
+        return format_message(template, params)
 
-    def event(self, event: EventLike, viewer: int | None = None) -> str:
+    # -- a deal's events and outcome --------------------------------------------------------------
+
+    def event(self, event: Event, viewer: int | None = None,
+              names: Sequence[str | None] | None = None) -> str:
         """One sentence for an event of a deal (:attr:`Observation.events
-        <kowah.deal.Observation.events>`), told to seat *viewer* or, with ``None``, to an
-        onlooker. Another seat's hidden stock draw is "Seat 2 draws a card."
+        <kowah.deal.Observation.events>`), told to seat *viewer* ("You draw…") or, with
+        ``None``, to an onlooker; *names* gives the seats' names (a friends' table). Another
+        seat's hidden stock draw is "Seat 2 draws a card." Cards are named (:meth:`card`).
 
         >>> from kowah import Event
         >>> translator("es").event(Event("discard", 1, Card.C5))
-        'El asiento 1 descarta 5c (cinco de monedas).'
+        'El asiento 1 descarta el cinco de monedas.'
         >>> translator("en").event(Event("declare", 0, Card.S2), viewer=0)
-        'You declare checki, waiting for 2s (Two of Strings).'
+        'You declare checki, waiting for the Two of Strings.'
+        >>> translator("it").event(Event("win", 2, Card.OT), names=["Ada", "Bruno", "Carla"])
+        'Carla ha vinto con il Vecchio Mille.'
         >>> translator("cs").event(Event("draw", 2, None, public=False))
         'Hráč na místě\xa02 si líže kartu.'
         """
-        return describe_event(self, event, viewer)
+        from kowah.events import Event
 
-    def outcome(self, outcome: OutcomeLike) -> str:
-        """A one-line account of how a deal ended (R14–R16).
+        if not isinstance(event, Event):
+            raise KowahTypeError(N_("error", "event() describes an Event, not {value} of type {type}"),
+                                 value=shorten(event), type=type(event).__name__)
+        kind, seat, card = event.kind.value, event.seat, event.card
+        if seat is None:  # a drawn deal (R16, R17)
+            return self.gettext("event", _words.DRAWN_EVENT)
+        you = seat == viewer
+        if card is None:  # another seat's stock draw, hidden (R13)
+            if you:
+                return self.gettext("event", _words.HIDDEN_DRAW_YOU)
+            return self.gettext("event", _words.HIDDEN_DRAW).format(player=self._subject(seat, names))
+        template = self.gettext("event", (_words.EVENT_YOU if you else _words.EVENT_OTHER)[kind])
+        return template.format(player="" if you else self._subject(seat, names),
+                               card=self.card(card, "with" if kind == "win" else "object"))
 
-        >>> from types import SimpleNamespace as Outcome
-        >>> won = Outcome(result="win", winner=2, by="self-draw", multiplier=3, card=Card.C5)
+    def outcome(self, outcome: Outcome, viewer: int | None = None,
+                names: Sequence[str | None] | None = None) -> str:
+        """How a deal ended, in one sentence with its full stop: who won (said to seat
+        *viewer* when it won; *names* as in :meth:`event`), with which card, how, and the
+        multiplier only (R14, R15); or why the deal was drawn (R16, R17).
+
+        >>> from kowah import Outcome
+        >>> won = Outcome.win(2, "self-draw", Card.C5)
         >>> translator("en").outcome(won)
-        'Seat 2 wins by self-draw with 5c, ×3'
-        >>> drawn = Outcome(result="drawn", winner=None, by=None, multiplier=None, card=None)
-        >>> translator("cs").outcome(drawn)
+        'Seat 2 wins with the Five of Coins by self-draw, ×3.'
+        >>> translator("cs").outcome(won, viewer=2)
+        'Vyhráváte s\xa0pětkou mincí vlastním líznutím, ×3.'
+        >>> translator("cs").outcome(Outcome.drawn())
         'Rozdání končí nerozhodně: talon došel.'
         """
-        if outcome.result == "drawn":
-            return self.gettext("rules", _OUTCOME_DRAWN)
-        if outcome.result == "win" and outcome.by in _OUTCOME_WIN:
-            return self.gettext("rules", _OUTCOME_WIN[outcome.by]).format(
-                seat=outcome.winner,
-                card=format_cards([outcome.card]) if outcome.card is not None else "",
-                multiplier=self.format_number(outcome.multiplier or 1),
-            )
-        raise KowahError(
-            N_("error", "cannot describe an outcome with result '{result}' and by '{by}'"),
-            result=outcome.result,
-            by=outcome.by,
-        )
+        from kowah.events import Outcome
+
+        if not isinstance(outcome, Outcome):
+            raise KowahTypeError(N_("error", "outcome() describes an Outcome, not {value} of type {type}"),
+                                 value=shorten(outcome), type=type(outcome).__name__)
+        by = None if outcome.by is None else str(outcome.by)
+        if outcome.winner is None or outcome.card is None:
+            return self.gettext("outcome" if by == "no-progress" else "rules",
+                                _words.DRAWN["no-progress" if by == "no-progress" else "exhaustion"])
+        you = outcome.winner == viewer
+        template = self.gettext("outcome", (_words.WIN_YOU if you else _words.WIN_OTHER)[str(by)])
+        return template.format(player="" if you else self._subject(outcome.winner, names),
+                               card=self.card(outcome.card, "with"),
+                               multiplier=self.format_number(outcome.multiplier or 1))
 
 
 @functools.cache
-def _load(language: str) -> Translator:
-    if language == "en":
-        return Translator(language, _gettext.NullTranslations())
-    from babel.support import Translations
-
-    if not (_LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
-        raise LocaleError(
-            N_("error", "the catalogue for '{tag}' is missing: reinstall kowah"), tag=language
-        )
-    catalogue = Translations.load(str(_LOCALE_DIR), [language], DOMAIN)
-    return Translator(language, catalogue)
+def _translator(language: str, codes: bool) -> Translator:
+    return Translator(language, codes)
 
 
-def translator(tag: str | None = None, *, strict: bool = False) -> Translator:
-    """The (cached) translator for a locale *tag*; ``None`` reads the environment.
+def translator(tag: str | None = None, *, strict: bool = False, codes: bool = False) -> Translator:
+    """The (cached) translator for a locale *tag*; ``None`` reads the environment. With
+    *codes*, sentences add each card's code to its name (:attr:`Translator.codes`).
 
     >>> translator("cs_CZ") is translator("cs")
     True
     >>> translator("en").gettext("rules", "Claims")
     'Claims'
+    >>> translator("en", codes=True).codes
+    True
     """
     if tag is None:
         tag = language_from_environment()
-    return _load(negotiate(tag, strict=strict))
+    if type(codes) is not bool:
+        raise KowahTypeError(N_("error", "codes must be True or False, not {value} of type {type}"),
+                             value=shorten(codes), type=type(codes).__name__)
+    return _translator(negotiate(tag, strict=strict), codes)
 
 
-def _all_messages() -> Sequence[tuple[str, str]]:
-    """Every (context, message) this module and the rulebook show, for tests."""
-    from kowah.rendering import rulebook_messages
+def messages() -> list[tuple[str, str]]:
+    """Every (context, message) this module shows, for the catalogue checks; plural
+    messages by their singular. The rules add theirs (:func:`kowah.rendering.rulebook_messages`).
 
-    found = rulebook_messages()
-    found += [("card", name) for name in (*_FULL_NAMES.values(), *_SHORT_NAMES.values())]
-    found += [("card", name) for name in _PACKS.values()]
+    >>> ("outcome", "You win with {card} by self-draw, ×{multiplier}.") in messages()
+    True
+    """
+    found = [(_FORM_CONTEXTS[form], name) for form, names in _FORMS.items() for name in names.values()]
+    found += [("card", name) for name in (*_words.SHORT.values(), *_PACKS.values())]
     found += [("action", name) for name in _ACTIONS.values()]
-    found += [("rules", message) for message in (*_OUTCOME_WIN.values(), _OUTCOME_DRAWN)]
-    return found
+    found += [("seat", _words.YOU), ("seat", _words.SEAT), ("seat (subject)", _words.SUBJECT)]
+    found += [("event", message) for message in (
+        *_words.EVENT_YOU.values(), *_words.EVENT_OTHER.values(), _words.HIDDEN_DRAW_YOU,
+        _words.HIDDEN_DRAW, _words.DRAWN_EVENT)]
+    found += [("outcome", message) for message in (*_words.WIN_YOU.values(), *_words.WIN_OTHER.values())]
+    found += [("rules", _words.DRAWN["exhaustion"]), ("outcome", _words.DRAWN["no-progress"])]
+    found += [("player", message) for message in _words.LEVELS.values()]
+    found += [("cli", "{count} card")]
+    return list(dict.fromkeys(found))

@@ -20,32 +20,62 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from kowah import Action, Observation
 from kowah import _heuristic as h
+from kowah.actions import Action
 from kowah.cards import Card
-from kowah.errors import N_, UnknownPlayerError
+from kowah.deal import Observation
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
 __all__ = [
+    "HUMAN",
     "PLAYERS",
     "EasyPlayer",
     "HardPlayer",
     "NormalPlayer",
     "Player",
     "RandomPlayer",
+    "UnknownPlayerError",
     "make_player",
 ]
 
 #: The names :func:`make_player` knows, weakest first.
 PLAYERS = ("random", "easy", "normal", "hard")
 
+#: The seat of the person at the library's own tables (the terminal game and the browser
+#: table): seat 0, against AI players at seats 1 and 2.
+HUMAN = 0
+
+_UNKNOWN = N_("error", "unknown player {value!r} (choose random, easy, normal or hard)")
+
+
+class UnknownPlayerError(KowahError):
+    """:func:`make_player` or :func:`~kowah.simulation.simulate` was given a player name it
+    does not know; ``params["value"]`` is the name.
+
+    >>> print(UnknownPlayerError.naming("expert"))
+    unknown player 'expert' (choose random, easy, normal or hard)
+    """
+
+    @classmethod
+    def naming(cls, value: object) -> UnknownPlayerError:
+        """The error for the unknown player name *value* (the one place its message is written)."""
+        return cls(_UNKNOWN, value=value)
+
 
 @runtime_checkable
 class Player(Protocol):
-    """What an AI (or a person at a terminal) must do: pick one of the legal actions.
+    """What an AI (or a person at a terminal) must be: a name, and a way to pick one of the
+    legal actions.
 
     A player sees only *observation* (what its seat may know) and *legal_actions*; it never
-    sees the :class:`~kowah.deal.Deal`.
+    sees the :class:`~kowah.deal.Deal`. The built-in players are named after their level
+    (``"hard"``); :func:`~kowah.simulation.simulate` reports a seat by its player's name.
     """
+
+    @property
+    def name(self) -> str:
+        """A short name for the player, such as ``"hard"``."""
+        ...
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """One action out of *legal_actions*."""
@@ -213,11 +243,19 @@ def make_player(name: str, rng: random.Random) -> Player:
     >>> make_player("expert", random.Random(1))
     Traceback (most recent call last):
     ...
-    kowah.errors.UnknownPlayerError: unknown player 'expert' (choose random, easy, normal or hard)
+    kowah.players.UnknownPlayerError: unknown player 'expert' (choose random, easy, normal or hard)
+    >>> make_player("random", None)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: a player's rng must be a random.Random, not None of type NoneType
     """
-    level = _LEVELS.get(name.strip().lower()) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise KowahTypeError(N_("error", "a player's name must be text, such as 'hard', not {value} "
+                                         "of type {type}"), value=shorten(name), type=type(name).__name__)
+    if not isinstance(rng, random.Random):
+        raise KowahTypeError(N_("error", "a player's rng must be a random.Random, not {value} of type "
+                                         "{type}"), value=shorten(rng), type=type(rng).__name__)
+    level = _LEVELS.get(name.strip().lower())
     if level is None:
-        raise UnknownPlayerError(
-            N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"), value=name
-        )
+        raise UnknownPlayerError.naming(name)
     return level(rng)

@@ -24,13 +24,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from kowah.cards import Card, format_cards
-from kowah.errors import N_, RulesFormatError
-from kowah.i18n import ListStyle, Translator, translator
+from kowah.errors import N_, KowahError
+from kowah.i18n import LANGUAGE_NAMES, CardForm, ListStyle, Words, translator
 from kowah.rulebook import RULEBOOK, TITLE, Bullets, Example, Examples, Legend, Paragraph, Section
 
 __all__ = [
     "FORMATS",
-    "LANGUAGE_NAMES",
+    "RulesFormatError",
     "render_language_links",
     "render_rules",
     "render_rules_document",
@@ -40,27 +40,14 @@ __all__ = [
 #: The formats :func:`render_rules` can produce.
 FORMATS = ("text", "markdown", "html")
 
-#: Each language of the rules named in itself, for links between the languages.
-LANGUAGE_NAMES = {
-    "en": "English",
-    "it": "Italiano",
-    "cs": "Čeština",
-    "ms": "Bahasa Melayu",
-    "es": "Español",
-}
 
 _WIDTH = 78
 _NBSP = "\xa0"
 _PLUS = re.compile(r"(?<=\d) \+ (?=\d)")
 
 
-class _Words(Protocol):
-    """What the walk needs of a :class:`~kowah.i18n.Translator`."""
-
-    def gettext(self, context: str, message: str) -> str: ...
-    def card_name(self, card: Card, short: bool = False) -> str: ...
-    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str: ...
-    def format_number(self, n: float) -> str: ...
+class RulesFormatError(KowahError):
+    """:func:`render_rules` was asked for a format it does not know."""
 
 
 class _Writer(Protocol):
@@ -76,7 +63,7 @@ class _Writer(Protocol):
     def result(self) -> str: ...
 
 
-def _example(t: _Words, example: Example) -> tuple[str, str, str]:
+def _example(t: Words, example: Example) -> tuple[str, str, str]:
     """The codes, the short names and the verdict of a card example."""
     # Non-breaking spaces keep "5 Coins" and "2 + 2 + 1" on one line when wrapped.
     names = ", ".join(t.card_name(card, short=True).replace(" ", _NBSP) for card in example.cards)
@@ -85,14 +72,14 @@ def _example(t: _Words, example: Example) -> tuple[str, str, str]:
     return format_cards(example.cards), names, _PLUS.sub(f"{_NBSP}+{_NBSP}", verdict)
 
 
-def _heading(t: _Words, number: int | None, section: Section) -> str:
+def _heading(t: Words, number: int | None, section: Section) -> str:
     """``"12. Claims (R14)"``: the number, the title and the rulings the section states."""
     title = t.gettext("rules", section.title)
     heading = title if number is None else f"{t.format_number(number)}. {title}"
     return f"{heading} ({section.label})" if section.rulings else heading
 
 
-def _walk(t: _Words, writer: _Writer) -> str:
+def _walk(t: Words, writer: _Writer) -> str:
     """Hand the whole rulebook, translated by *t*, to *writer*; its result."""
     writer.title(t.gettext("rules", TITLE))
     number = 0
@@ -271,11 +258,11 @@ _WRITERS: dict[str, type[_Text] | type[_Markdown] | type[_Html]] = {
     "text": _Text, "markdown": _Markdown, "html": _Html}
 
 
-def _translator(language: str | Translator) -> Translator:
-    return language if isinstance(language, Translator) else translator(language)
+def _translator(language: str | Words) -> Words:
+    return translator(language) if isinstance(language, str) else language
 
 
-def render_rules(language: str | Translator = "en", format: str = "text") -> str:
+def render_rules(language: str | Words = "en", format: str = "text") -> str:
     """The complete rules (R1–R16) in *language*, as ``text``, ``markdown`` or ``html``.
 
     Text is wrapped at 78 columns with numbered sections; HTML is a fragment of
@@ -298,7 +285,7 @@ def render_rules(language: str | Translator = "en", format: str = "text") -> str
     >>> render_rules("en", "pdf")
     Traceback (most recent call last):
     ...
-    kowah.errors.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
+    kowah.rendering.RulesFormatError: unknown rules format 'pdf' (the formats are text, markdown, html)
     """
     if format not in _WRITERS:
         raise RulesFormatError(
@@ -326,7 +313,7 @@ code { font-size: 0.95em; }
 """
 
 
-def render_rules_document(language: str | Translator = "en") -> str:
+def render_rules_document(language: str | Words = "en") -> str:
     """The complete rules in *language* as a standalone HTML document.
 
     The document declares its language (``<html lang>``) and encoding, has the localised
@@ -364,7 +351,7 @@ def render_rules_document(language: str | Translator = "en") -> str:
 _LANGUAGES_LABEL = N_("rules", "The rules in other languages")
 
 
-def render_language_links(language: str | Translator, href: Callable[[str], str]) -> str:
+def render_language_links(language: str | Words, href: Callable[[str], str]) -> str:
     """Links from the rules in *language* to the same rules in each other language.
 
     Each language is named in itself and marked with its ``lang``; *href* gives the address
@@ -395,6 +382,8 @@ def render_language_links(language: str | Translator, href: Callable[[str], str]
 class _Recorder:
     """A translator that translates nothing and remembers every message it was asked for."""
 
+    language = "en"
+
     def __init__(self) -> None:
         self.messages: list[tuple[str, str]] = []
 
@@ -402,7 +391,14 @@ class _Recorder:
         self.messages.append((context, message))
         return message
 
+    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        self.messages.append((context, singular))
+        return singular if n == 1 else plural
+
     def card_name(self, card: Card, short: bool = False) -> str:
+        return card.code
+
+    def card(self, card: Card, form: CardForm = "name") -> str:
         return card.code
 
     def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:

@@ -24,17 +24,19 @@ import math
 import pickle
 import random
 import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TypedDict
 
 import attrs
 
-from kowah import SEATS, Action, Deal, IllegalActionError, Reason, Refusal
+from kowah.actions import Action, Reason, Refusal
 from kowah.cards import KOWAH_DECK
-from kowah.errors import N_, KowahError, KowahTypeError, UnknownPlayerError
-from kowah.players import PLAYERS, Player, make_player
+from kowah.deal import Deal
+from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError
+from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
+from kowah.rules import SEATS
 
-__all__ = ["PlayerFactory", "SimulationResult", "play_deal", "simulate"]
+__all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "simulate"]
 
 def _check_players(players: Sequence[Player]) -> None:
     if len(players) != SEATS:
@@ -100,7 +102,7 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _by_converter(value: Any) -> dict[str, int]:
+def _by_converter(value: Mapping[str, int]) -> dict[str, int]:
     return dict(value)
 
 
@@ -110,6 +112,19 @@ def _names_converter(value: Iterable[str]) -> tuple[str, ...]:
 
 def _wins_converter(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
+
+
+class SimulationDict(TypedDict):
+    """The JSON form of a :class:`SimulationResult` (:meth:`SimulationResult.as_dict`)."""
+
+    deals: int
+    seats: list[str]
+    wins: list[int]
+    drawn: int
+    by: dict[str, int]
+    decided: int
+    win_rates: list[float]
+    win_rate_intervals: list[list[float]]
 
 
 @attrs.frozen
@@ -126,7 +141,7 @@ class SimulationResult:
     seats: tuple[str, ...] = attrs.field(converter=_names_converter)
     wins: tuple[int, ...] = attrs.field(converter=_wins_converter)
     drawn: int
-    by: dict[str, int] = attrs.field(converter=_by_converter, hash=False)
+    by: Mapping[str, int] = attrs.field(converter=_by_converter, hash=False)
 
     @property
     def decided(self) -> int:
@@ -137,7 +152,7 @@ class SimulationResult:
         """The 95% Wilson interval of *seat*'s share of all deals."""
         return wilson(self.wins[seat], self.deals)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SimulationDict:
         """A JSON-ready summary: deals, seats, wins, drawn, by, and a few derived figures."""
         return {
             "deals": self.deals,
@@ -246,9 +261,7 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
                          count=len(entries))
     for entry in entries:
         if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
-            raise UnknownPlayerError(
-                N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"), value=entry
-            )
+            raise UnknownPlayerError.naming(entry)
     names = tuple(_seat_name(entry) for entry in entries)
     if not _whole(deals):
         raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),

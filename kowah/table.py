@@ -37,27 +37,20 @@ from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, 
 from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
 from kowah._screen import BOLD, Interrupted, Quit, Screen
-from kowah._view import Text, declared_waits, render_table, write_table
+from kowah._view import declared_waits, render_table, write_table
 from kowah.cards import KOWAH_DECK, Card
 from kowah.coach import advise, describe
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.hands import splits
-from kowah.i18n import describe_event
-from kowah.players import Player, make_player
+from kowah.i18n import Translator
+from kowah.players import HUMAN, Player, make_player
 from kowah.record import Record
-
-# The AI strengths as shown to the person (the names on the command line stay English).
-_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
-              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
 
 __all__ = ["COMMANDS", "EXIT_INTERRUPTED", "YOUR_REFUSALS", "check_record_path", "play_in_terminal",
            "render_table"]
 
 #: The exit code of a game left with Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-#: The person's seat.
-HUMAN = 0
 
 #: Command words: English words and short forms; their translations (context "cli") are
 #: accepted too, as are unambiguous beginnings of any of them.
@@ -95,14 +88,6 @@ YOUR_REFUSALS: dict[Reason, str] = {
     Reason.NOT_YOUR_TURN: N_("cli", "It is seat {turn}'s turn."),
 }
 
-# The end of a deal that seat 0 won, by kind of win (R14, R15).
-_YOU_WIN = {
-    "self-draw": N_("cli", "You win by self-draw with {card}, ×{multiplier}."),
-    "discard": N_("cli", "You win by claiming the discard {card}, ×{multiplier}."),
-    "draw-claim": N_("cli", "You win by claiming the stock draw {card}, ×{multiplier}."),
-}
-
-
 def _fold(word: str) -> str:
     """*word* in lower case without accents, for forgiving matching of typed commands."""
     decomposed = unicodedata.normalize("NFKD", word.casefold())
@@ -127,7 +112,7 @@ _ECHO_LIMIT = 40
 
 
 class _Table(Screen):
-    def __init__(self, t: Text, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
+    def __init__(self, t: Translator, deal: Deal, players: Sequence[Player | None], names: Sequence[str],
                  stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                  width: int | None = None) -> None:
         self.t = t
@@ -168,7 +153,7 @@ class _Table(Screen):
     def describe(self, event: Event) -> str:
         if event.kind in ("win", "drawn"):
             return ""  # the outcome is told at the end
-        return describe_event(self.t, event, HUMAN, self.card)
+        return self.t.event(event, HUMAN)
 
     # -- the screen --
 
@@ -219,11 +204,10 @@ class _Table(Screen):
 
     def rules(self, observation: Observation) -> None:
         """The rules (a screenful at a time in a terminal), then the table again."""
-        from kowah.i18n import Translator
         from kowah.rendering import render_rules
 
         t = self.t
-        text = render_rules(t if isinstance(t, Translator) else "en", "text")
+        text = render_rules(t, "text")
         more = t.gettext("cli", "Enter: more of the rules; q: back to the game")
         self.page(text, more, lambda answer: self.command(answer) == "quit" if answer else False)
         self.write(self.style(t.gettext("cli", "Back to the game."), BOLD))
@@ -440,11 +424,7 @@ class _Table(Screen):
         t = self.t
         self.write()
         winner, card = outcome.winner, outcome.card
-        if winner == HUMAN and card is not None and outcome.by in _YOU_WIN:
-            line = t.gettext("cli", _YOU_WIN[outcome.by]).format(
-                card=str(card), multiplier=outcome.multiplier)
-        else:
-            line = t.outcome(outcome)
+        line = t.outcome(outcome, viewer=HUMAN)
         self.write(self.style(line, BOLD))
         mine = list(self.deal.hand(HUMAN))
         if winner is not None and card is not None:
@@ -491,7 +471,7 @@ class _Table(Screen):
         self.narrate(deal.observation(HUMAN))
 
 
-def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, record_path: Path | None,
+def play_in_terminal(translator: Translator, *, seed: int | None, opponents: str, record_path: Path | None,
                      stdin: TextIO, stdout: TextIO, color: bool, pace: float,
                      width: int | None = None) -> int:
     """Play one deal at the terminal: the person at seat 0, two *opponents* AIs at seats 1 and 2.
@@ -506,7 +486,7 @@ def play_in_terminal(translator: Text, *, seed: int | None, opponents: str, reco
     t = translator
     rng = random.Random(seed)
     deal = Deal.shuffled(rng)
-    strength = t.gettext("player", _STRENGTHS.get(opponents, opponents))
+    strength = t.level_name(opponents)
     names = ["", strength, strength]
     players: list[Player | None] = [None] + [make_player(opponents, random.Random(rng.getrandbits(64)))
                                               for _ in range(SEATS - 1)]

@@ -14,7 +14,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from kowah.i18n import LANGUAGES, _all_messages
+from kowah.i18n import LANGUAGES, messages
+from kowah.rendering import rulebook_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -85,7 +86,7 @@ def test_update_check_exit_code() -> None:
 def test_the_template_holds_every_message_the_text_layer_shows() -> None:
     with (LOCALES / "kowah.pot").open("rb") as handle:
         template = read_po(handle)
-    for context, message in _all_messages():
+    for context, message in [*messages(), *rulebook_messages()]:
         found = template.get(message, context)
         if found is None:  # a plural message is keyed by its singular
             found = next((m for m in template if m.context == context and message in _ids(m)), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
 import attrs
 import pytest
@@ -12,11 +13,9 @@ from kowah import Action, ActionKind, Deal, Observation, parse_cards
 from kowah.cards import Card
 from kowah.coach import Advice, DiscardAdvice, TakeAdvice, WaitAdvice, advise, describe
 from kowah.hands import distance, improvements, waits
-from kowah.i18n import translator
+from kowah.i18n import LANGUAGES, translator
 from kowah.players import HardPlayer, make_player
 from kowah.table import play_in_terminal
-
-LANGUAGES = ("en", "it", "cs", "ms", "es")
 
 
 def _observations(seeds: range) -> list[Observation]:
@@ -145,15 +144,30 @@ def test_the_advice_in_words(language: str) -> None:
     english = translator("en")
     deal = _ready_then_stray()
     lines = describe(advise(deal.observation(0)), t)
-    assert lines[0] == t.gettext("coach", "Hint: discard {card}.").format(card="1m")
-    assert "1m" in lines[1] and "5c" in lines[1] and "5s" in lines[1]
+    assert lines[0] == t.gettext("coach", "Hint: discard {card}.").format(card=t.card(Card.M1, "object"))
+    assert t.card(Card.M1) in lines[1] and t.card(Card.C5) in lines[1] and t.card(Card.S5) in lines[1]
     if language != "en":
         assert lines[0] != english.gettext("coach", "Hint: discard {card}.").format(card="1m")
         assert lines[2:] != describe(advise(deal.observation(0)), english)[2:]
     deal.apply(Action.discard(0, Card.M1))
     lines = describe(advise(deal.observation(0)), t)
-    assert "5c" in lines[0] or "5s" in lines[0]
-    assert "5c" in lines[1] and "5s" in lines[1]
+    assert t.card(Card.C5, "object") in lines[0] or t.card(Card.S5, "object") in lines[0]
+    assert t.card(Card.C5) in lines[1] and t.card(Card.S5) in lines[1]
+    for line in lines:  # names, never codes
+        assert not re.search(r"\b([1-9][csm]|ot|rf|wf)\b", line), line
+    coded = describe(advise(deal.observation(0)), translator(language, codes=True))
+    assert "(5c)" in coded[1] and "(5s)" in coded[1]
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "Hint: discard the One of Myriads."),
+    ("it", "Consiglio: scarta l'asso di miriadi."),
+    ("cs", "Rada: odhoďte jedničku myriád."),
+    ("ms", "Petua: buang satu laksa."),
+    ("es", "Pista: descarta el as de miríadas."),
+])
+def test_the_hint_names_the_card(language: str, expected: str) -> None:
+    assert describe(advise(_ready_then_stray().observation(0)), translator(language))[0] == expected
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -163,7 +177,8 @@ def test_the_terminal_hint_command(language: str) -> None:
     out = io.StringIO()
     seed = next(seed for seed in range(100) if Deal.shuffled(random.Random(seed)).first == 0)
     play_in_terminal(t, seed=seed, opponents="easy", record_path=None,
-                     stdin=io.StringIO(f"{word}\nd\ni\nquit\n"), stdout=out, color=False, pace=0)
+                     stdin=io.StringIO(f"{word}\nd\ni\nquit\n"), stdout=out, color=False, pace=0,
+                     width=500)
     text = out.getvalue()
     # The opening draw is forced; at the discard, the word and the letter both give the hint.
     hint = t.gettext("coach", "Hint: discard {card}.").split("{card}")[0]

@@ -20,8 +20,7 @@ import kowah_docs
 import pytest
 
 from kowah.cli import main
-from kowah.i18n import LANGUAGES, translator
-from kowah.rendering import LANGUAGE_NAMES
+from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from kowah.rulebook import RULEBOOK
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,7 +147,7 @@ def test_every_top_level_name_is_documented_in_its_module() -> None:
     import kowah
 
     documented = {name for module in ("cards", "hands", "deal", "record", "errors", "actions",
-                                      "events", "rules", "playout")
+                                      "events", "rules", "playout", "i18n", "players", "rendering")
                   for name in importlib.import_module(f"kowah.{module}").__all__}
     assert set(kowah.__all__) <= documented
     pages = {path.stem for path in (DOCS / "reference").glob("*.rst")}

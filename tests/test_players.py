@@ -10,7 +10,7 @@ from kowah import Action, ActionKind, Deal, KowahError, Observation, parse_cards
 from kowah._heuristic import improving, kept
 from kowah.cards import Card
 from kowah.cli import _PLAYERS as CLI_PLAYERS
-from kowah.errors import UnknownPlayerError
+from kowah.errors import KowahTypeError, shorten
 from kowah.hands import distance, improvements
 from kowah.players import (
     PLAYERS,
@@ -19,6 +19,7 @@ from kowah.players import (
     NormalPlayer,
     Player,
     RandomPlayer,
+    UnknownPlayerError,
     make_player,
 )
 from kowah.record import Record
@@ -35,6 +36,7 @@ class _Checked:
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        self.name = player.name
         self.calls = 0
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
@@ -307,8 +309,25 @@ def test_unknown_player_names() -> None:
     with pytest.raises(UnknownPlayerError, match="'expert'") as caught:
         make_player("expert", random.Random(0))
     assert caught.value.params == {"value": "expert"}
-    with pytest.raises(UnknownPlayerError):
-        make_player(3, random.Random(0))  # type: ignore[arg-type]
+    assert str(UnknownPlayerError.naming("x" * 200)).count("x") < 80  # the name, shortened
+
+
+@pytest.mark.parametrize(("name", "rng"), [
+    (3, random.Random(0)), (None, random.Random(0)), ("random", None), ("hard", 7), ("easy", random),
+])
+def test_make_player_refuses_wrong_types_at_once(name: object, rng: object) -> None:
+    """A wrong rng fails at make_player, not later in choose() (issue 19)."""
+    with pytest.raises(KowahTypeError) as caught:
+        make_player(name, rng)  # type: ignore[arg-type]
+    wrong = name if not isinstance(name, str) else rng
+    assert f"not {shorten(wrong)} of type {type(wrong).__name__}" in str(caught.value)
+
+
+def test_every_built_in_player_is_a_named_player() -> None:
+    """The Player protocol has a name (the docs use player.name; simulate reports it)."""
+    for name in PLAYERS:
+        player = make_player(name, random.Random(0))
+        assert isinstance(player, Player) and player.name == name
 
 
 def test_make_player_kinds() -> None:

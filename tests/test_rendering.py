@@ -7,21 +7,21 @@ HTML document and the links between the languages.
 
 from __future__ import annotations
 
-import gettext
 import html.parser
 import itertools
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import markdown_it  # installed with the docs extra (myst-parser), which the test command uses
 import pytest
 
-from kowah import KowahError
-from kowah.i18n import LANGUAGES, RulesFormatError, Translator, translator
+from kowah import Card, KowahError
+from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, CardForm, ListStyle, translator
 from kowah.rendering import (
     FORMATS,
-    LANGUAGE_NAMES,
+    RulesFormatError,
     render_language_links,
     render_rules,
     render_rules_document,
@@ -191,7 +191,7 @@ def test_html_is_a_balanced_fragment(language: str) -> None:
 
 
 def test_html_and_markdown_escape_the_text() -> None:
-    t = Translator("en", _Hostile())
+    t = _Hostile()
     page = render_rules(t, "html")
     assert "<b>" not in page and "&lt;b&gt;&amp;" in page
     markdown = render_rules(t, "markdown")
@@ -247,7 +247,7 @@ def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -
     # Where m or s reads as another suit, the translation says which suit it is not.
     letters = "The letters come from the English names of the suits, Coins, Strings and Myriads, " \
               "and are the same in every language."
-    for language, clash in (("it", "non le monete"), ("es", "no monedas"), ("cs", "ne mince"),
+    for language, clash in (("it", "non le monete"), ("es", "no de monedas"), ("cs", "nikoli mince"),
                             ("ms", "bukan syiling")):
         assert clash in translator(language).gettext("rules", letters), language
 
@@ -258,7 +258,7 @@ def test_one_walk_lists_every_message_the_rules_show() -> None:
     assert messages[0] == ("rules", "The rules of Kowah")
     assert len(messages) == len(set(messages))
     assert {context for context, _ in messages} == {"rules"}
-    shown = " ".join(render_rules(Translator("en", _Marking()), "text").split())
+    shown = " ".join(render_rules(_Marking(), "text").split())
     for _context, message in messages:
         if message == "The rules in other languages":  # the label of the links, not the rules
             continue
@@ -282,13 +282,44 @@ def _shown_messages() -> list[str]:
     return found
 
 
-class _Hostile(gettext.NullTranslations):
-    def pgettext(self, context: str, message: str) -> str:
+class _English:
+    """English words (any :class:`kowah.i18n.Words` will do for the rules) with its messages
+    changed by :meth:`change`."""
+
+    language = "en"
+
+    def __init__(self) -> None:
+        self.t = translator("en")
+
+    def change(self, context: str, message: str) -> str:
+        return message
+
+    def gettext(self, context: str, message: str) -> str:
+        return self.change(context, message)
+
+    def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.t.ngettext(context, singular, plural, n)
+
+    def card_name(self, card: Card, short: bool = False) -> str:
+        return self.t.card_name(card, short)
+
+    def card(self, card: Card, form: CardForm = "name") -> str:
+        return self.t.card(card, form)
+
+    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:
+        return self.t.format_list(items, style)
+
+    def format_number(self, n: float) -> str:
+        return self.t.format_number(n)
+
+
+class _Hostile(_English):
+    def change(self, context: str, message: str) -> str:
         return message + " <b>&*_[x]#"
 
 
-class _Marking(gettext.NullTranslations):
-    def pgettext(self, context: str, message: str) -> str:
+class _Marking(_English):
+    def change(self, context: str, message: str) -> str:
         return f"⟦{message}⟧" if context == "rules" else message
 
 
@@ -314,7 +345,7 @@ def test_the_standalone_document(language: str) -> None:
 
 
 def test_the_document_escapes_its_title() -> None:
-    page = render_rules_document(Translator("en", _Hostile()))
+    page = render_rules_document(_Hostile())
     assert "<title>The rules of Kowah &lt;b&gt;&amp;*_[x]#</title>" in page
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from kowah import Action, ActionKind, Deal, KowahError, Observation, Reason, parse_cards
-from kowah.errors import ActionTypeError, IllegalActionError, KowahTypeError, UnknownPlayerError
-from kowah.players import HardPlayer, Player, RandomPlayer
+from kowah.errors import ActionTypeError, IllegalActionError, KowahTypeError
+from kowah.players import HardPlayer, Player, RandomPlayer, UnknownPlayerError
 from kowah.simulation import SimulationResult, play_deal, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,12 +28,16 @@ ROOT = Path(__file__).resolve().parent.parent
 class _OtherSeat:
     """Answers with the action of the next seat (the draw), which is not its own to take."""
 
+    name = "other-seat"
+
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         return Action.draw((observation.seat + 1) % 3)
 
 
 class _Illegal:
     """Answers with its own seat's take on the opening turn, or a discard it does not hold."""
+
+    name = "illegal"
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         return Action.take(observation.seat)

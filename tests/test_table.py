@@ -14,31 +14,36 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pytest
 from transcripts import GOLDEN, SEED, script, transcript
 
-from kowah import Deal
+from kowah import Deal, Outcome
 from kowah.cards import Card
 from kowah.errors import KowahError
 from kowah.hands import splits
+from kowah.i18n import CardForm, ListStyle, Translator, translator
 from kowah.record import Record
 from kowah.table import EXIT_INTERRUPTED, check_record_path, play_in_terminal
 
 ESC = "\x1b["
 
 
-class StubTranslator:
-    """English text, with a few command words 'translated' to test localised input."""
+class StubTranslator(Translator):
+    """English text, with a few command words 'translated' to test localised input, and the
+    cards and the outcome in forms a test can read."""
 
     WORDS: ClassVar[dict[str, str]] = {"draw": "tirar", "take": "tomar", "pass": "pasar",
                                        "quit": "salir"}
 
+    def __init__(self) -> None:
+        super().__init__("en")
+
     def gettext(self, context: str, message: str) -> str:
-        assert context in ("cli", "player", "os")
+        assert context in ("cli", "player", "os", "rules", "event", "seat (subject)")
         return self.WORDS.get(message, message)
 
     def ngettext(self, context: str, singular: str, plural: str, n: int) -> str:
@@ -48,15 +53,20 @@ class StubTranslator:
     def card_name(self, card: Card, short: bool = False) -> str:
         return f"name-of-{card}"
 
-    def outcome(self, outcome: Any) -> str:
+    def card(self, card: Card, form: CardForm = "name") -> str:
+        return f"{form}-of-{card}"
+
+    def outcome(self, outcome: Outcome, viewer: int | None = None,
+                names: Sequence[str | None] | None = None) -> str:
         if outcome.result == "drawn":
             return "OUTCOME drawn"
-        return f"OUTCOME seat {outcome.winner} by {outcome.by} x{outcome.multiplier}"
+        you = " (you)" if outcome.winner == viewer else ""
+        return f"OUTCOME seat {outcome.winner}{you} by {outcome.by} x{outcome.multiplier}"
 
     def error(self, exc: KowahError) -> str:
         return f"ERROR {exc}"
 
-    def format_list(self, items: Iterable[str], style: str = "standard") -> str:
+    def format_list(self, items: Iterable[str], style: ListStyle = "standard") -> str:
         return f" {style} ".join(items)
 
 
@@ -153,7 +163,7 @@ def _without(hand: Iterable[Card], card: Card) -> list[Card]:
 def test_a_self_draw_win_shows_the_split_and_the_drawn_card() -> None:
     _, out = _play(script(SEED)[0], seed=SEED)
     groups, card = _winning_groups(out, "Your winning hand:")
-    assert "You win by self-draw with" in out
+    assert "OUTCOME seat 0 (you) by self-draw x3" in out  # the outcome said to the person
     assert [len(group) for group in groups] == [2, 3, 3] and groups[0] == [card, card]
 
 
@@ -247,14 +257,15 @@ def _until_several_waits(seed: int) -> tuple[str, list[str]]:
 def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
     from kowah.i18n import translator
 
+    t = translator("en", codes=True)  # as `kowah play` names cards: "the Six of Strings (6s)"
     seed = next(seed for seed in range(40) if _found_several_waits(seed))
     lines, waits = _until_several_waits(seed)
     question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
     for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
-                             f"You declare checki, waiting for {waits[1]}"),
+                             f"You declare checki, waiting for {t.card(Card.parse(waits[1]), 'object')}."),
                             ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
         out = io.StringIO()
-        code = play_in_terminal(translator("en"), seed=seed, opponents="normal", record_path=None,
+        code = play_in_terminal(t, seed=seed, opponents="normal", record_path=None,
                                 stdin=io.StringIO(lines + "c\n" + typed + "q\n"), stdout=out,
                                 color=False, pace=0)
         after = out.getvalue().split(question, 1)[1]
@@ -370,7 +381,7 @@ def test_invalid_utf8_on_stdin_is_a_typo_not_a_crash() -> None:
 
 
 def test_lines_are_wrapped_at_spaces_to_the_width_in_every_language() -> None:
-    from kowah.i18n import LANGUAGES, translator
+    from kowah.i18n import LANGUAGES
 
     for language in LANGUAGES:
         t = translator(language)
@@ -473,7 +484,7 @@ def test_positions_and_codes_discard() -> None:
     hand = sorted([*deal.deck[:8], deal.deck[24]])
     code, out = _play(f"{hand[-1]}\nq\n", seed=seed)
     assert code == 0
-    assert f"You discard {hand[-1]} (name-of-{hand[-1]})." in out
+    assert f"You discard object-of-{hand[-1]}." in out
 
 
 def test_colour_only_when_asked() -> None:
@@ -488,7 +499,6 @@ def test_unwritable_record_path_is_reported(tmp_path: Path) -> None:
 
 
 def test_check_record_path_opens_as_the_save_does(tmp_path: Path) -> None:
-    from kowah.i18n import translator
 
     t = translator("en")
     fine = tmp_path / "fine.json"
@@ -615,7 +625,6 @@ def test_no_colour_when_piped() -> None:
 
 def test_commands_in_the_real_catalogues_ignore_case_and_accents() -> None:
     """Czech 'líznout' (draw) typed as 'LIZNOUT' is understood; so is the Czech quit word."""
-    from kowah.i18n import translator
 
     out = io.StringIO()
     code = play_in_terminal(translator("cs"), seed=3, opponents="normal", record_path=None,

@@ -473,7 +473,8 @@ def test_a_hint_to_take_names_the_card() -> None:
         hint = game.hint("en")
         if hint["action"] == {"seat": 0, "do": "take"}:
             latest = game.state()["latest_discard"]
-            assert hint["lines"][0] == f"Hint: take {latest}: it brings your hand closer to ready."
+            name = translator("en").card(Card.parse(latest), "object")
+            assert hint["lines"][0] == f"Hint: take {name}: it brings your hand closer to ready."
             return
     pytest.fail("no deal where the coach says to take")
 

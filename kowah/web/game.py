@@ -30,15 +30,13 @@ from kowah import SEATS, Action, Deal, Event, Observation
 from kowah.cards import Card
 from kowah.hands import splits
 from kowah.i18n import Translator
-from kowah.players import PLAYERS, make_player
+from kowah.players import HUMAN, PLAYERS, make_player
 from kowah.record import Record
 from kowah.web import engine
 from kowah.web.text import outcome_text, player_name, words
 
 __all__ = ["HUMAN", "STATE_FORMAT", "Game", "opponents_ok"]
 
-#: The person's seat.
-HUMAN = 0
 #: The state's format, for other front ends.
 STATE_FORMAT = "kowah-web-state/1"
 

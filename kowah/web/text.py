@@ -17,14 +17,11 @@ from typing import Any
 
 from kowah.cards import Card
 from kowah.errors import N_
-from kowah.i18n import LANGUAGES, OutcomeLike, Translator, translator
+from kowah.events import Outcome
+from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 
 __all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_strings", "player_name",
            "strength_name", "words"]
-
-#: Each language named in itself, for the language switch (never translated).
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "cs": "Čeština", "ms": "Bahasa Melayu",
-                  "es": "Español"}
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -125,15 +122,6 @@ EXPECTED: dict[str, str] = {
     "format": N_("web", "text, markdown or html"),
 }
 
-_YOU_WIN = {
-    "self-draw": N_("web", "You win by self-draw with {card}, ×{multiplier}."),
-    "discard": N_("web", "You win by claiming the discard {card}, ×{multiplier}."),
-    "draw-claim": N_("web", "You win by claiming the stock draw {card}, ×{multiplier}."),
-}
-
-_STRENGTHS = {"random": N_("player", "random"), "easy": N_("player", "easy"),
-              "normal": N_("player", "normal"), "hard": N_("player", "hard")}
-
 #: The largest count the page shows with a plural form (cards in the stock, a pile, a hand).
 MAX_COUNT = 132
 
@@ -151,7 +139,7 @@ def words(language: str) -> Translator:
 
 def strength_name(t: Translator, name: str) -> str:
     """An AI strength (one of :data:`kowah.players.PLAYERS`) in *t*'s language."""
-    return t.gettext("player", _STRENGTHS.get(name, name))
+    return t.level_name(name)
 
 
 def player_name(t: Translator, seat: int, opponents: str) -> str:
@@ -163,14 +151,10 @@ def player_name(t: Translator, seat: int, opponents: str) -> str:
             + t.gettext("web", MESSAGES["ai"]).format(strength=strength))
 
 
-def outcome_text(t: Translator, outcome: OutcomeLike, viewer: int) -> str:
-    """How the deal ended, with its multiplier only (R15), said to *viewer* when it won."""
-    if outcome.winner == viewer and outcome.by is not None and outcome.by in _YOU_WIN:
-        return t.gettext("web", _YOU_WIN[str(outcome.by)]).format(
-            card=f"{outcome.card} ({t.card_name(outcome.card)})" if outcome.card is not None else "",
-            multiplier=t.format_number(outcome.multiplier or 1))
-    text = t.outcome(outcome)
-    return text if text.endswith(".") else text + "."
+def outcome_text(t: Translator, outcome: Outcome, viewer: int) -> str:
+    """How the deal ended, with its multiplier only (R15), said to *viewer* when it won
+    (:meth:`kowah.i18n.Translator.outcome`)."""
+    return t.outcome(outcome, viewer=viewer)
 
 
 def page_strings(t: Translator) -> dict[str, Any]:
