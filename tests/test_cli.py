@@ -768,3 +768,11 @@ def test_dask_errors_are_said_inside_our_sentence(
         address="tcp://10.0.0.5:8786", problem="_play_chunk-88e5 cancelled for reason: "
         "scheduler-connection-lost. Client lost the connection to the scheduler.")) + "\n"
     assert "Failed to reconnect" not in err and "Traceback" not in err  # Dask's log is kept quiet
+
+
+def test_the_opponents_are_the_libraries_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--opponents`` offers exactly the AI levels of :data:`kowah.players.PLAYERS`."""
+    from kowah.players import PLAYERS
+
+    _, out, _ = run(capsys, "--lang", "en", "play", "--help")
+    assert "{" + ",".join(PLAYERS) + "}" in out
