@@ -736,9 +736,7 @@ def test_simulate_on_a_cluster_shows_progress_and_the_same_result(
     code, there, _ = run(capsys, *argv, "--scheduler", "tcp://10.0.0.5:8786")
     assert code == 0 and there == here and dask.closed
     assert "] 30/30" in terminal.getvalue()
-    from kowah._simulating import CONNECT_TIMEOUT
-
-    assert dask.timeouts == [CONNECT_TIMEOUT] and CONNECT_TIMEOUT <= 5  # not Dask's 30 s
+    assert len(dask.timeouts) == 1 and 0 < dask.timeouts[0] <= 5  # a dead address fails soon, not in 30 s
 
 
 @pytest.mark.parametrize("lang", ["en", "cs"])
