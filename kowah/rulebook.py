@@ -1,4 +1,4 @@
-"""The rules of Kowah as structured English source text (R1–R16).
+"""The rules of Kowah as structured English source text (R1–R17).
 
 The rulebook is data: a tuple of :class:`Section` values, each holding the rulings it
 implements and a sequence of blocks (paragraphs, bullet lists, card examples and card
@@ -7,14 +7,17 @@ context; card examples are card values, so that :func:`kowah.rendering.render_ru
 show them with localised card names in any of the supported languages.
 
 The first section is a note, unnumbered, on the rulings a player of the traditional game
-may not expect; the numbered sections follow.
+may not expect; the numbered sections follow. The rules come in two editions
+(:data:`EDITIONS`): the ``"full"`` one, for the command line and the documentation, and the
+``"players"`` one, for the table's own rules tab, which speaks to players only: a block or a
+title marked for one edition is left out of the other.
 
 >>> from kowah.cards import format_cards
 >>> [section.key for section in RULEBOOK][:4]
 ['surprises', 'objective', 'cards', 'codes']
 >>> [section.key for section in RULEBOOK if section.note]
 ['surprises']
->>> sorted({ruling for section in RULEBOOK for ruling in section.rulings}) == list(range(1, 17))
+>>> sorted({ruling for section in RULEBOOK for ruling in section.rulings}) == list(range(1, 18))
 True
 >>> example = section("ready").blocks[2].items[0]
 >>> format_cards(example.cards), example.verdict
@@ -23,16 +26,22 @@ True
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from kowah.cards import Card, parse_cards
 from kowah.errors import N_
 
 __all__ = [
+    "EDITIONS",
+    "ORIGIN",
     "RULEBOOK",
+    "TAGLINE",
     "TITLE",
     "Block",
     "Bullets",
+    "Edition",
     "Example",
     "Examples",
     "Legend",
@@ -42,22 +51,31 @@ __all__ = [
 ]
 
 
+#: The editions of the rules: ``"full"`` (everything, with the notes on the library and the
+#: command line) and ``"players"`` (what a player at a table needs, in a player's words).
+Edition = Literal["full", "players"]
+EDITIONS: tuple[Edition, ...] = ("full", "players")
+
+
 def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text, pack=None)
 
 
 @attrs.frozen
 class Paragraph:
-    """A paragraph of running text."""
+    """A paragraph of running text; with *edition*, shown in that edition only."""
 
     text: str
+    edition: Edition | None = None
 
 
 @attrs.frozen
 class Bullets:
-    """A bullet list; each item is one sentence or a few."""
+    """A bullet list; each item is one sentence or a few. With *edition*, shown in that
+    edition only."""
 
     items: tuple[str, ...]
+    edition: Edition | None = None
 
 
 @attrs.frozen
@@ -81,6 +99,7 @@ class Examples:
     """A list of card examples."""
 
     items: tuple[Example, ...]
+    edition: Edition | None = None
 
 
 @attrs.frozen
@@ -88,6 +107,7 @@ class Legend:
     """A list of cards shown with their codes and full names."""
 
     cards: tuple[Card, ...]
+    edition: Edition | None = None
 
 
 Block = Paragraph | Bullets | Examples | Legend
@@ -98,7 +118,8 @@ class Section:
     """A section of the rules: a stable *key*, a title, the rulings it states, its blocks.
 
     Sections are numbered in the order of :data:`RULEBOOK`, except a *note*: a remark about
-    the rules as a whole, shown without a number and stating no ruling of its own.
+    the rules as a whole, shown without a number and stating no ruling of its own. The
+    players' edition shows *players_title*, when there is one, instead of *title*.
     """
 
     key: str
@@ -106,6 +127,23 @@ class Section:
     rulings: tuple[int, ...]
     blocks: tuple[Block, ...]
     note: bool = False
+    players_title: str | None = None
+
+    def title_in(self, edition: Edition) -> str:
+        """The section's title (English source text) in *edition*.
+
+        >>> section("surprises").title_in("players")
+        'If you know the traditional game'
+        """
+        return self.players_title if edition == "players" and self.players_title else self.title
+
+    def blocks_in(self, edition: Edition) -> tuple[Block, ...]:
+        """The section's blocks shown in *edition*.
+
+        >>> len(section("codes").blocks_in("full")), len(section("codes").blocks_in("players"))
+        (4, 3)
+        """
+        return tuple(block for block in self.blocks if block.edition in (None, edition))
 
     @property
     def label(self) -> str:
@@ -132,6 +170,26 @@ class Section:
 #: The title of the rules document.
 TITLE = N_("rules", "The rules of Kowah")
 
+#: The game in one sentence, shown under the title.
+TAGLINE = N_("rules", "A traditional money-card game of the Chinese communities of Java: form two "
+                      "triples and a pair, declare checki, then wait for a third copy of the pair "
+                      "card.")
+
+# TRANSLATORS: the pack the game is played with: where it comes from, its size, its suits.
+#: The pack's origin, shown under the tagline.
+ORIGIN = N_("rules", "Chinese money cards · China · 132 cards: Coins, Strings and Myriads, with "
+                     "six honours")
+
+# Points of the opening note that both editions make.
+_WAIT_NOTE = N_("rules", "The wait is a third exact copy of the pair card: a pair of Fives of Coins "
+                         "waits for the Five of Coins, not for any five.")
+_HONOURS_NOTE = N_("rules", "Honours are never wild: Old Thousand, Red Flower and White Flower are "
+                            "three kinds, and an honour matches only its own kind.")
+_CLAIMS_NOTE = N_("rules", "Claims are automatic and out of turn: nobody calls for the card, and the "
+                           "declared player whose wait appears wins at once.")
+_MONEY_NOTE = N_("rules", "Only multipliers, no money: self-draw ×3, claim of a discard ×2, claim of "
+                          "another player's stock draw ×1; no stakes and no running totals.")
+
 RULEBOOK: tuple[Section, ...] = (
     Section(
         "surprises",
@@ -141,28 +199,37 @@ RULEBOOK: tuple[Section, ...] = (
             Paragraph(N_("rules",
                 "Kowah is played in many ways. This library, its AI players and these rules "
                 "follow one set of rulings; on these points a player of the traditional game "
-                "may expect something else:")),
+                "may expect something else:"), "full"),
+            Paragraph(N_("rules",
+                "Kowah is played in many ways, and this table plays it one way. If you have "
+                "played it before, note these points:"), "players"),
             Bullets((
-                N_("rules",
-                   "The wait is a third exact copy of the pair card: a pair of Fives of Coins "
-                   "waits for the Five of Coins, not for any five."),
-                N_("rules",
-                   "Honours are never wild: Old Thousand, Red Flower and White Flower are three "
-                   "kinds, and an honour matches only its own kind."),
+                _WAIT_NOTE,
+                _HONOURS_NOTE,
                 N_("rules", "Two triples may have the same rank: 9c 9s 9m 9c 9s 9m 1c 1c is ready."),
                 N_("rules",
                    "A pair and a triple of the same rank must hold two cards of one suit, two "
                    "of another and one of the third: 5c 5c 5s 5s 5m is allowed, "
                    "5c 5c 5c 5s 5s is not."),
+                _CLAIMS_NOTE,
+                _MONEY_NOTE,
+            ), "full"),
+            Bullets((
+                _WAIT_NOTE,
+                _HONOURS_NOTE,
+                N_("rules", "The two triples may have the same rank: two triples of Nines and a "
+                            "pair are ready."),
                 N_("rules",
-                   "Claims are automatic and out of turn: nobody calls for the card, and the "
-                   "declared player whose wait appears wins at once."),
-                N_("rules",
-                   "Only multipliers, no money: self-draw ×3, claim of a discard ×2, claim of "
-                   "another player's stock draw ×1; no stakes and no running totals."),
-            )),
+                   "A pair and a triple of the same rank must hold two cards of one suit, two "
+                   "of another and one of the third: two Fives of Coins, two Fives of Strings "
+                   "and a Five of Myriads are allowed; three Fives of Coins and two Fives of "
+                   "Strings are not."),
+                _CLAIMS_NOTE,
+                _MONEY_NOTE,
+            ), "players"),
         ),
         note=True,
+        players_title=N_("rules", "If you know the traditional game"),
     ),
     Section(
         "objective",
@@ -217,7 +284,10 @@ RULEBOOK: tuple[Section, ...] = (
                 "Game records, the command line and the examples in these rules write each card "
                 "as a short code. Codes may be typed in upper or lower case and are always "
                 "written in lower case. The cards of a list are separated by spaces, commas or "
-                "both.")),
+                "both."), "full"),
+            Paragraph(N_("rules",
+                "Each card also has a short code, which game records use and which you may type "
+                "instead of the card's name, in upper or lower case."), "players"),
             Bullets((
                 N_("rules",
                    "A suit card is its rank followed by the letter of its suit: 1c to 9c for "
@@ -233,7 +303,7 @@ RULEBOOK: tuple[Section, ...] = (
             Paragraph(N_("rules",
                 "An unknown code is an error. So is a card that the deck in use does not hold, "
                 "such as ws in a Kowah hand, and a hand with more copies of a card than the deck "
-                "has.")),
+                "has."), "full"),
         ),
     ),
     Section(
@@ -330,7 +400,10 @@ RULEBOOK: tuple[Section, ...] = (
                 "the same rank does not win.")),
             Paragraph(N_("rules",
                 "A hand can offer several waits when it splits in more than one way. The "
-                "library always reports every wait a hand offers.")),
+                "library always reports every wait a hand offers."), "full"),
+            Paragraph(N_("rules",
+                "A hand can offer several waits when it splits in more than one way; when you "
+                "declare, you choose which pair to expose."), "players"),
             Examples((
                 # TRANSLATORS: {waits} is a list of full card names joined by "or".
                 Example(_cards("5c 5c 5s 5s 5m 8c 8c 8c"),
@@ -429,6 +502,17 @@ RULEBOOK: tuple[Section, ...] = (
                 "a self-draw nor a claim, the deal ends at once as a drawn deal: nobody wins.")),
         ),
     ),
+    Section(
+        "no-progress",
+        N_("rules", "No progress"),
+        (17,),
+        (
+            Paragraph(N_("rules",
+                "When 30 turns in a row have been played without a draw from the stock, each of "
+                "them taking the latest discard, the deal ends drawn after the 30th turn. A real "
+                "table never plays like this; the rule only makes sure that every deal ends.")),
+        ),
+    ),
 )
 
 
@@ -438,7 +522,7 @@ def section(key: str) -> Section:
     >>> from kowah.cards import format_cards
     >>> section("multipliers").rulings
     (15,)
-    >>> format_cards(section("codes").blocks[2].cards)
+    >>> format_cards(section("codes").blocks_in("full")[2].cards)
     '5c 5s 5m ot rf wf ws gs mk'
     """
     for candidate in RULEBOOK:

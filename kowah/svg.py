@@ -17,16 +17,24 @@ True
 True
 >>> len({card(kind) for kind in Card})
 33
+
+An honour's corners carry the initials of its title, so that a localised title gives
+localised initials ("VM" for *Vecchio Mille*); without a title they are the English ones.
+Bad arguments are the library's errors: ``card(b"5c")`` a :class:`~kowah.errors.KowahTypeError`,
+``card(Card.C5, size=-5)`` a :class:`~kowah.errors.KowahError`.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from kowah.cards import Card, Honour, Suit
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
-__all__ = ["HEIGHT", "WIDTH", "back", "card", "english_name", "hand"]
+__all__ = ["HEIGHT", "MAX_SIZE", "WIDTH", "back", "card", "english_name", "hand", "initials"]
 
 #: The drawing's own size (``viewBox``); pictures scale to any *size*.
 WIDTH = 60
@@ -61,6 +69,49 @@ _LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 _CENTRE = (30.0, 44.0)
 _STEP = (12.5, 17.0)
+#: The largest size (in pixels) a picture may ask for.
+MAX_SIZE = 10_000
+_WORD = re.compile(r"[^\W\d_]+")
+# The corner letters of the honours without a title: the English initials (R3's codes).
+_INITIALS = {Honour.OLD_THOUSAND: "OT", Honour.RED_FLOWER: "RF", Honour.WHITE_FLOWER: "WF",
+             Honour.WHITE_SNAKE: "WS", Honour.GREEN_SNAKE: "GS", Honour.MONK: "MK"}
+
+
+def _check_card(value: object) -> Card:
+    if type(value) is not Card:
+        raise KowahTypeError(
+            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
+            value=shorten(value), type=type(value).__name__)
+    return value
+
+
+def _check_size(size: object) -> float:
+    if type(size) not in (int, float):
+        raise KowahTypeError(N_("error", "a picture's size must be a number, not {value} of type {type}"),
+                             value=shorten(size), type=type(size).__name__)
+    assert isinstance(size, int | float)
+    if not (math.isfinite(size) and 0 < size <= MAX_SIZE):
+        raise KowahError(N_("error", "a picture's size must be more than 0 and at most {most}, not "
+                                     "{value}"), most=MAX_SIZE, value=shorten(size))
+    return size
+
+
+def _check_title(title: object) -> str | None:
+    if title is not None and not isinstance(title, str):
+        raise KowahTypeError(N_("error", "a picture's title must be text, not {value} of type {type}"),
+                             value=shorten(title), type=type(title).__name__)
+    return title
+
+
+def initials(title: str) -> str:
+    """The corner letters of an honour called *title*: the initials of its first two words,
+    or the first letter of a one-word name; codes in brackets are not words of the name.
+
+    >>> initials("Vecchio Mille"), initials("Červený květ"), initials("Mnich"), initials("Red Flower (rf)")
+    ('VM', 'ČK', 'M', 'RF')
+    """
+    words = _WORD.findall(title.split("(", 1)[0]) or _WORD.findall(title)
+    return "".join(word[0] for word in words[:2]).upper()
 
 
 def english_name(card: Card) -> str:
@@ -69,7 +120,7 @@ def english_name(card: Card) -> str:
     >>> english_name(Card.M9), english_name(Card.RF)
     ('Nine of Myriads', 'Red Flower')
     """
-    card = Card(card)
+    card = _check_card(card)
     if card.honour is not None:
         return _HONOUR_WORDS[card.honour]
     assert card.suit is not None and card.rank is not None
@@ -144,7 +195,7 @@ def _suit_card(card: Card) -> str:
     return "".join(parts)
 
 
-def _old_thousand() -> str:
+def _old_thousand(label: str) -> str:
     # A dark medallion carrying the character 千 ("thousand") drawn in strokes.
     ink, gold = "#1f3a5f", "#e2c36b"
     return (f'<circle cx="30" cy="42" r="19" fill="{ink}" stroke="{gold}" stroke-width="2"/>'
@@ -152,7 +203,7 @@ def _old_thousand() -> str:
             f'<g stroke="{gold}" stroke-width="3" stroke-linecap="round" fill="none">'
             f'<path d="M36 30 Q30 33 23 34"/><path d="M20 42 H40"/><path d="M30 33 V55"/></g>'
             f'<path d="M16 68 Q30 74 44 68" fill="none" stroke="{ink}" stroke-width="1.4"/>'
-            + _corner("OT", ink))
+            + _corner(label, ink))
 
 
 def _flower(petals: int, petal: str, centre: str, line: str, pointed: bool) -> str:
@@ -170,21 +221,21 @@ def _flower(petals: int, petal: str, centre: str, line: str, pointed: bool) -> s
     return "".join(parts)
 
 
-def _red_flower() -> str:
+def _red_flower(label: str) -> str:
     red = "#c62828"
     return (_flower(5, red, "#f2c94c", "#6d1111", pointed=False)
             + '<path d="M30 58 Q27 66 31 73" fill="none" stroke="#2f7d4a" stroke-width="2"/>'
-            + _corner("RF", red))
+            + _corner(label, red))
 
 
-def _white_flower() -> str:
+def _white_flower(label: str) -> str:
     line = "#4a5a6a"
     return ('<circle cx="30" cy="42" r="22" fill="#dfe8ee"/>'
             + _flower(8, "#ffffff", "#8fae5a", line, pointed=True)
-            + _corner("WF", line))
+            + _corner(label, line))
 
 
-def _white_snake() -> str:
+def _white_snake(label: str) -> str:
     # An S-shaped snake: a dark outline under a white body.
     body = "M20 66 C8 56 46 52 36 40 C28 30 14 34 22 22 C26 16 34 16 38 20"
     return (f'<path d="{body}" fill="none" stroke="{_INK}" stroke-width="9" stroke-linecap="round"/>'
@@ -192,10 +243,10 @@ def _white_snake() -> str:
             '<circle cx="38.5" cy="20.5" r="4.6" fill="#ffffff" stroke="#2b2118" stroke-width="1.4"/>'
             '<circle cx="40" cy="19.5" r="1" fill="#2b2118"/>'
             '<path d="M42.5 22 L46 24 M42.5 22 L46.5 21" stroke="#c62828" stroke-width="0.8"/>'
-            + _corner("WS", _INK))
+            + _corner(label, _INK))
 
 
-def _green_snake() -> str:
+def _green_snake(label: str) -> str:
     # A coiled snake: a spiral, head raised at the top.
     green, dark = "#3d9a52", "#143d22"
     body = "M30 52 C36 52 38 46 34 43 C29 40 23 45 25 51 C27 58 38 60 42 52 C47 42 38 32 28 34 " \
@@ -208,10 +259,10 @@ def _green_snake() -> str:
             f'stroke-linecap="round"/>'
             f'<ellipse cx="30" cy="16.5" rx="4.2" ry="3.4" fill="{green}" stroke="{dark}" '
             f'stroke-width="1.3"/><circle cx="31.5" cy="15.5" r="0.9" fill="{_INK}"/>'
-            + _corner("GS", dark))
+            + _corner(label, dark))
 
 
-def _monk() -> str:
+def _monk(label: str) -> str:
     robe, dark = "#c9762b", "#5a3210"
     beads = "".join(f'<circle cx="{_n(30 + 9 * x)}" cy="{_n(47 + 5 * y)}" r="1.3" fill="{dark}"/>'
                     for x, y in ((-0.9, -0.4), (-0.6, 0.45), (0, 0.8), (0.6, 0.45), (0.9, -0.4)))
@@ -220,7 +271,7 @@ def _monk() -> str:
             f'<path d="M22 42 L36 68" stroke="{dark}" stroke-width="1" fill="none"/>'
             f'<circle cx="30" cy="30" r="8" fill="#f0d2a8" stroke="{dark}" stroke-width="1.3"/>'
             f'<path d="M26.5 31 Q28 32.5 29.5 31 M30.5 31 Q32 32.5 33.5 31" fill="none" '
-            f'stroke="{dark}" stroke-width="0.8"/>' + beads + _corner("MK", dark))
+            f'stroke="{dark}" stroke-width="0.8"/>' + beads + _corner(label, dark))
 
 
 _HONOUR_DESIGNS = {
@@ -242,8 +293,13 @@ def _frame(inner: str, title: str, size: float, label: str, extra: str = "") -> 
 _QUOTE = {'"': "&quot;"}
 
 
-def _drawing(card: Card) -> str:
-    return _HONOUR_DESIGNS[card.honour]() if card.honour is not None else _suit_card(card)
+def _drawing(card: Card, title: str | None = None) -> str:
+    """The face of *card*; an honour's corners carry the initials of *title* (or the English ones)."""
+    honour = card.honour
+    if honour is None:
+        return _suit_card(card)
+    label = (initials(title) if title else "") or _INITIALS[honour]
+    return _HONOUR_DESIGNS[honour](label[:2])
 
 
 def card(card: Card, *, title: str | None = None, size: float = WIDTH) -> str:
@@ -261,9 +317,10 @@ def card(card: Card, *, title: str | None = None, size: float = WIDTH) -> str:
     aria-label="Old Thousand"
     data-card="ot"
     """
-    kind = Card(card)
-    name = english_name(kind) if title is None else title
-    return _frame(_drawing(kind), name, size, kind.code, f' data-card="{kind.code}"')
+    kind = _check_card(card)
+    size = _check_size(size)
+    name = english_name(kind) if _check_title(title) is None else str(title)
+    return _frame(_drawing(kind, title), name, size, kind.code, f' data-card="{kind.code}"')
 
 
 def back(*, title: str = "Card back", size: float = WIDTH) -> str:
@@ -272,6 +329,10 @@ def back(*, title: str = "Card back", size: float = WIDTH) -> str:
     >>> back().count("<title>Card back</title>")
     1
     """
+    size = _check_size(size)
+    if not isinstance(title, str):
+        raise KowahTypeError(N_("error", "a picture's title must be text, not {value} of type {type}"),
+                             value=shorten(title), type=type(title).__name__)
     red, gold = "#7b1e22", "#d9b45a"
     lattice = "".join(
         f'<path d="M{_n(x)} 6 L{_n(x + 48)} 78" stroke="{gold}" stroke-width="0.6" opacity="0.55"/>'
@@ -295,12 +356,24 @@ def hand(cards: Iterable[Card], *, titles: Sequence[str] | None = None, size: fl
     >>> picture.count("<title>"), "Five of Strings" in picture
     (5, True)
     """
-    kinds = [Card(item) for item in cards]
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise KowahTypeError(N_("error", "a hand must be a sequence of Card values, not {value} of type "
+                                         "{type}"), value=shorten(cards), type=type(cards).__name__)
+    kinds = [_check_card(item) for item in cards]
+    size = _check_size(size)
+    if type(overlap) not in (int, float) or not 0 <= overlap < 1:
+        raise (KowahError if type(overlap) in (int, float) else KowahTypeError)(
+            N_("error", "overlap must be a number from 0 up to (not including) 1, not {value}"),
+            value=shorten(overlap))
+    if titles is not None and (isinstance(titles, str | bytes) or not isinstance(titles, Sequence)):
+        raise KowahTypeError(N_("error", "titles must be a sequence of text, not {value} of type {type}"),
+                             value=shorten(titles), type=type(titles).__name__)
     if titles is not None and len(titles) != len(kinds):
-        from kowah.errors import N_, KowahError
-
         raise KowahError(N_("error", "{titles} titles for {cards} cards"), titles=len(titles),
                          cards=len(kinds))
+    if titles is not None:
+        for title in titles:
+            _check_title(title)
     names = [english_name(kind) for kind in kinds] if titles is None else list(titles)
     step = WIDTH * (1 - overlap)
     width = WIDTH + step * max(0, len(kinds) - 1) if kinds else 0
@@ -309,7 +382,8 @@ def hand(cards: Iterable[Card], *, titles: Sequence[str] | None = None, size: fl
         parts.append(f'<g transform="translate({_n(index * step)} 0)">'
                      f'<title>{escape(name)}</title>'
                      f'<rect x="0.75" y="0.75" width="58.5" height="82.5" rx="5" fill="{_PAPER}" '
-                     f'stroke="{_INK}" stroke-width="1.5"/>{_drawing(kind)}</g>')
+                     f'stroke="{_INK}" stroke-width="1.5"/>'
+                     f'{_drawing(kind, None if titles is None else name)}</g>')
     label = ", ".join(names)
     scale = size / WIDTH
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_n(width)} {HEIGHT}" '

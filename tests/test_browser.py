@@ -63,6 +63,7 @@ if _PROBLEM is not None:
 import uvicorn  # noqa: E402
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright  # noqa: E402
 
+from kowah.cards import Card  # noqa: E402
 from kowah.i18n import translator  # noqa: E402
 from kowah.rendering import render_rules  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
@@ -182,7 +183,7 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es", "id"])
 def test_a_complete_deal_by_clicking(page: Page, server: str, lang: str) -> None:
     open_table(page, server, lang)
     t = translator(lang)
@@ -307,7 +308,8 @@ def test_the_downloaded_record_replays_to_the_outcome_shown(page: Page, server: 
     assert replayed == shown
     text = page.locator("[data-outcome]").inner_text()
     if shown["result"] == "win":
-        assert f"×{shown['multiplier']}" in text and shown["card"] in text
+        name = translator("en").card(Card.parse(shown["card"]), "with")  # names, not codes (#18)
+        assert f"×{shown['multiplier']}" in text and name in text and f" {shown['card']} " not in text
 
 
 def test_a_deal_with_the_keyboard_only(page: Page, server: str) -> None:

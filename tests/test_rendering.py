@@ -18,6 +18,7 @@ import markdown_it  # installed with the docs extra (myst-parser), which the tes
 import pytest
 
 from kowah import Card, KowahError
+from kowah.errors import KowahTypeError
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, CardForm, ListStyle, translator
 from kowah.rendering import (
     FORMATS,
@@ -27,7 +28,7 @@ from kowah.rendering import (
     render_rules_document,
     rulebook_messages,
 )
-from kowah.rulebook import RULEBOOK, Bullets, Example, Examples, Legend, Paragraph
+from kowah.rulebook import EDITIONS, ORIGIN, RULEBOOK, Bullets, Edition, Example, Examples, Legend, Paragraph
 from kowah.rulebook import section as rulebook_section
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -37,7 +38,7 @@ UPDATE_GOLDEN = os.environ.get("KOWAH_UPDATE_GOLDEN") == "1"
 
 def test_every_ruling_is_stated() -> None:
     stated = [ruling for section in RULEBOOK for ruling in section.rulings]
-    assert sorted(set(stated)) == list(range(1, 17))
+    assert sorted(set(stated)) == list(range(1, 18))
     assert len({section.key for section in RULEBOOK}) == len(RULEBOOK)
 
 
@@ -71,6 +72,16 @@ def test_golden_rules(language: str, format: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_golden_players_rules(language: str) -> None:
+    """The players' edition (a table's rules tab) matches tests/golden/rules.LANG.players.html."""
+    rendered = render_rules(language, "html", edition="players")
+    path = GOLDEN / f"rules.{language}.players.html"
+    if UPDATE_GOLDEN:
+        path.write_text(rendered, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == rendered
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_text_rules_are_wrapped_and_numbered(language: str) -> None:
     text = render_rules(language)
     assert max(len(line) for line in text.splitlines()) <= 78
@@ -81,8 +92,9 @@ def test_text_rules_are_wrapped_and_numbered(language: str) -> None:
         title = t.gettext("rules", section.title).replace("\xa0", " ")
         assert f"\n{number}. {title}{label}\n" in text
     for section in RULEBOOK:
-        if section.note:  # unnumbered, right after the title
-            assert text.split("\n")[3] == t.gettext("rules", section.title).replace("\xa0", " ")
+        if section.note:  # unnumbered, right after the title, the tagline and the origin
+            after = text.split(t.gettext("rules", ORIGIN).split()[-1] + "\n", 1)[1]
+            assert after.split("\n")[1] == t.gettext("rules", section.title).replace("\xa0", " ")
     assert "\xa0" not in text
 
 
@@ -111,7 +123,7 @@ def test_every_ruling_is_labelled_once_on_its_section(language: str, format: str
         headings = [line[3:] for line in rendered.splitlines() if line.startswith("## ")]
     assert len(headings) == len(RULEBOOK)
     labelled = [_labelled_rulings(heading) for heading in headings]
-    assert sorted(ruling for rulings in labelled for ruling in rulings) == list(range(1, 17))
+    assert sorted(ruling for rulings in labelled for ruling in rulings) == list(range(1, 18))
     claims = translator(language).gettext("rules", "Claims")
     assert [heading for heading in headings if 14 in _labelled_rulings(heading)] == [
         f"12. {claims} (R14)"]
@@ -126,7 +138,7 @@ def test_every_ruling_is_labelled_once_on_its_section(language: str, format: str
 def test_ruling_labels() -> None:
     assert [section.label for section in RULEBOOK] == [
         "", "", "R1–R2", "R3", "R9", "R10", "R4–R6", "R7", "R8", "R11", "R12", "R13", "R14", "R15",
-        "R16"]
+        "R16", "R17"]
     lines = render_rules("en").splitlines()
     assert "6. Ready hands (R4–R6)" in lines and "1. Objective" in lines
     assert "## 12. Claims (R14)" in render_rules("en", "markdown").splitlines()
@@ -135,6 +147,7 @@ def test_ruling_labels() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_html_has_an_anchor_for_every_ruling(language: str) -> None:
     page = render_rules(language, "html")
+    assert page.startswith(f'<div class="kowah-rules" lang="{language}">\n') and page.endswith("</div>\n")
     ids = re.findall(r'\bid="([^"]+)"', page)
     assert len(ids) == len(set(ids))
     assert [i for i in ids if re.fullmatch(r"r\d+", i)] == [
@@ -148,7 +161,7 @@ def test_html_has_an_anchor_for_every_ruling(language: str) -> None:
 def test_markdown_keeps_adjacent_lists_apart(language: str) -> None:
     """A list right after another must not continue it (CommonMark merges them otherwise)."""
     lists = sum(isinstance(block, Bullets | Examples | Legend)
-                for section in RULEBOOK for block in section.blocks)
+                for section in RULEBOOK for block in section.blocks_in("full"))
     page = markdown_it.MarkdownIt("commonmark").render(render_rules(language, "markdown"))
     assert page.count("<ul>") == lists
     codes = render_rules(language, "markdown").split("\n## 3. ")[1].split("\n## ")[0]
@@ -187,7 +200,7 @@ def test_html_is_a_balanced_fragment(language: str) -> None:
     checker.feed(render_rules(language, "html"))
     checker.close()
     assert checker.stack == []
-    assert checker.tags == {"section", "h2", "span", "p", "ul", "li", "code"}
+    assert checker.tags == {"div", "section", "h2", "span", "p", "ul", "li", "code"}
 
 
 def test_html_and_markdown_escape_the_text() -> None:
@@ -212,9 +225,10 @@ def test_the_note_on_surprising_rulings_opens_the_rules_unnumbered() -> None:
     note = RULEBOOK[0]
     assert note.note and note.key == "surprises" and note.rulings == ()
     assert [s.key for s in RULEBOOK if s.note] == ["surprises"]
-    (intro, items) = note.blocks
-    assert isinstance(intro, Paragraph) and isinstance(items, Bullets)
-    assert len(items.items) == 6  # exact-copy wait, honours, two triples, same rank, claims, money
+    for edition in EDITIONS:
+        (intro, items) = note.blocks_in(edition)
+        assert isinstance(intro, Paragraph) and isinstance(items, Bullets)
+        assert len(items.items) == 6  # exact-copy wait, honours, two triples, same rank, claims, money
     text = render_rules("en")
     assert text.index("Rulings that may surprise") < text.index("1. Objective")
     assert "Rulings that may surprise" not in text.split("1. Objective")[1]
@@ -228,7 +242,7 @@ def test_the_note_is_in_every_format_and_translated(language: str, format: str) 
     rendered = re.sub(r" +", " ", html.unescape(rendered) if format == "html" else rendered)
     rendered = rendered.replace("\\", "")  # Markdown escapes
     note = RULEBOOK[0]
-    for message in (note.title, *note.blocks[1].items):  # type: ignore[union-attr]
+    for message in (note.title, *note.blocks_in("full")[1].items):  # type: ignore[union-attr]
         words = t.gettext("rules", message).replace("\xa0", " ")
         if language != "en":
             assert words != message, (language, message)
@@ -241,7 +255,7 @@ def test_the_note_is_in_every_format_and_translated(language: str, format: str) 
 def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -> None:
     objective = " ".join(b.text for b in rulebook_section("objective").blocks if isinstance(b, Paragraph))
     assert "Cheki, with a capital C, is the game's other name" in objective
-    codes = rulebook_section("codes").blocks[1]
+    codes = rulebook_section("codes").blocks_in("full")[1]
     assert isinstance(codes, Bullets)
     assert any("English names of the suits" in item for item in codes.items)
     # Where m or s reads as another suit, the translation says which suit it is not.
@@ -258,21 +272,23 @@ def test_one_walk_lists_every_message_the_rules_show() -> None:
     assert messages[0] == ("rules", "The rules of Kowah")
     assert len(messages) == len(set(messages))
     assert {context for context, _ in messages} == {"rules"}
-    shown = " ".join(render_rules(_Marking(), "text").split())
+    shown = {edition: " ".join(render_rules(_Marking(), "text", edition=edition).split())
+             for edition in EDITIONS}
     for _context, message in messages:
         if message == "The rules in other languages":  # the label of the links, not the rules
             continue
         head = " ".join(message.split("{")[0].split())
-        assert f"⟦{head}" in shown, message
-    assert shown.count("⟦") == sum(1 for _ in _shown_messages())
+        assert any(f"⟦{head}" in text for text in shown.values()), message
+    for edition in EDITIONS:
+        assert shown[edition].count("⟦") == len(_shown_messages(edition))
 
 
-def _shown_messages() -> list[str]:
-    """Every translatable string of the rulebook, counted once per place it is shown."""
-    found = ["title"]
+def _shown_messages(edition: Edition) -> list[str]:
+    """Every translatable string of the rulebook's *edition*, counted once per place it is shown."""
+    found = ["title", "tagline", "origin"]
     for part in RULEBOOK:
-        found.append(part.title)
-        for block in part.blocks:
+        found.append(part.title_in(edition))
+        for block in part.blocks_in(edition):
             if isinstance(block, Paragraph):
                 found.append(block.text)
             elif isinstance(block, Bullets):
@@ -353,7 +369,8 @@ def test_the_document_escapes_its_title() -> None:
 def test_language_links_name_each_language_in_itself(language: str) -> None:
     links = render_language_links(language, lambda other: f"../{other}/")
     assert LANGUAGE_NAMES == {"en": "English", "it": "Italiano", "cs": "Čeština",
-                              "ms": "Bahasa Melayu", "es": "Español"}
+                              "ms": "Bahasa Melayu", "es": "Español",
+                              "id": "Bahasa Indonesia"}
     for other, name in LANGUAGE_NAMES.items():
         if other == language:
             assert f'<span aria-current="page">{name}</span>' in links
@@ -394,3 +411,74 @@ def test_fragment_needs_html(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, out) == (2, "") and err == "kowah: error: --fragment needs --format html\n"
     code, out, err = _kowah(["rules", "--lang", "es", "--format", "text", "--fragment"], capsys)
     assert (code, out) == (2, "") and err == "kowah: error: --fragment requiere --format html\n"
+
+
+# --- the players' edition and the options for embedding (issues 18, 19) --------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_players_edition_speaks_to_players(language: str) -> None:
+    """No library or command-line notes, no ruling tags, examples by name; the same sections."""
+    t = translator(language)
+    full, players = render_rules(language, "html"), render_rules(language, "html", edition="players")
+    for message in ("Kowah is played in many ways. This library, its AI players and these rules "
+                    "follow one set of rulings; on these points a player of the traditional game "
+                    "may expect something else:",
+                    "Game records, the command line and the examples in these rules write each card "
+                    "as a short code. Codes may be typed in upper or lower case and are always "
+                    "written in lower case. The cards of a list are separated by spaces, commas or "
+                    "both.",
+                    "A hand can offer several waits when it splits in more than one way. The "
+                    "library always reports every wait a hand offers."):
+        words = html.escape(t.gettext("rules", message), quote=False)
+        assert words in full and words not in players
+    assert re.search(r"\bR\d", players) is None and 'class="rulings"' not in players
+    assert "<code>5c 5s 5m</code>" in full and "<code>5c 5s 5m</code>" not in players
+    assert re.findall(r'<section id="([^"]+)"', full) == re.findall(r'<section id="([^"]+)"', players)
+    opening = render_rules(language, "text", edition="players").replace("\n", " ").split(" 1. ")[0]
+    assert not re.search(r"\b(9c|5c 5c|1c 1c)\b", opening)  # the opening note without codes
+    assert t.gettext("rules", "If you know the traditional game") in players
+    assert render_rules(language, "text", edition="players", rulings=True).count("(R14)") == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_open_with_the_tagline_and_the_packs_origin(language: str) -> None:
+    t = translator(language)
+    page = render_rules(language, "html", edition="players")
+    lines = page.splitlines()
+    tagline = t.gettext("rules", "A traditional money-card game of the Chinese communities of Java: "
+                                 "form two triples and a pair, declare checki, then wait for a third "
+                                 "copy of the pair card.")
+    assert lines[1] == f'<p class="tagline">{html.escape(tagline)}</p>'
+    assert lines[2] == f'<p class="origin">{html.escape(t.gettext("rules", ORIGIN))}</p>'
+    assert "132" in lines[2] and (language == "en" or tagline.split()[0] != "A")
+
+
+def test_embedding_options_prefix_every_id_and_set_the_heading_level() -> None:
+    page = render_rules("cs", "html", id_prefix="rules-", heading_level=3)
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert ids and all(i.startswith("rules-") for i in ids)
+    assert "rules-r17" in ids and "rules-no-progress" in ids
+    assert "<h2" not in page and page.count("<h3>") == len(RULEBOOK)
+    markdown = render_rules("en", "markdown", heading_level=3)
+    assert markdown.startswith("## The rules of Kowah\n") and "\n### 12. Claims (R14)\n" in markdown
+    assert render_rules("en", "html", heading_level=2) == render_rules("en", "html")
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    ({"edition": "kids"}, RulesFormatError), ({"heading_level": 7}, RulesFormatError),
+    ({"heading_level": 0}, RulesFormatError), ({"heading_level": "3"}, KowahTypeError),
+    ({"heading_level": True}, KowahTypeError), ({"id_prefix": "9x"}, RulesFormatError),
+    ({"id_prefix": 'a"><script>'}, RulesFormatError), ({"id_prefix": 5}, KowahTypeError),
+    ({"rulings": "yes"}, KowahTypeError),
+])
+def test_bad_options_are_library_errors(options: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        render_rules("en", "html", **options)  # type: ignore[arg-type]
+
+
+def test_bad_language_or_format_types() -> None:
+    with pytest.raises(KowahTypeError, match="not None"):
+        render_rules(None)  # type: ignore[arg-type]
+    with pytest.raises(KowahTypeError, match="not 5 of type int"):
+        render_rules("en", 5)  # type: ignore[arg-type]

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from kowah import svg
 from kowah.cards import Card, parse_cards
-from kowah.errors import KowahError
+from kowah.errors import KowahError, KowahTypeError
 from kowah.i18n import LANGUAGES, translator
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -94,3 +96,65 @@ def test_back_and_hand() -> None:
     assert ET.fromstring(svg.hand([])).get("width") == "0"
     with pytest.raises(KowahError):
         svg.hand(cards, titles=["one"])
+
+
+# -- localised honour faces and bad arguments (issues 18, 19) ----------------------------------
+
+
+def _corner_labels(picture: str) -> list[str | None]:
+    return [text.text for text in ET.fromstring(picture).iter(f"{NS}text")]
+
+
+@pytest.mark.parametrize(("language", "card", "letters"), [
+    ("en", Card.OT, "OT"), ("it", Card.OT, "VM"), ("cs", Card.RF, "ČK"), ("es", Card.OT, "MV"),
+    ("ms", Card.RF, "BM"), ("cs", Card.MK, "M"), ("es", Card.WF, "FB"),
+])
+def test_honour_faces_carry_the_initials_of_their_title(language: str, card: Card, letters: str) -> None:
+    title = translator(language).card_name(card)
+    assert _corner_labels(svg.card(card, title=title)) == [letters, letters]
+    assert _corner_labels(svg.card(card)) == [svg.initials(svg.english_name(card))] * 2 or card is Card.MK
+    hand = svg.hand([card, Card.C5], titles=[title, "cinque"])
+    assert _corner_labels(hand) == [letters, letters, "5", "5"]
+
+
+def test_without_a_title_the_faces_keep_the_english_letters() -> None:
+    assert [_corner_labels(svg.card(card))[0] for card in Card if card.is_honour] == [
+        "OT", "RF", "WF", "WS", "GS", "MK"]
+
+
+def _any(value: object) -> Any:
+    """*value*, typed so that a test may pass it where the API wants something else."""
+    return value
+
+
+@pytest.mark.parametrize("bad", [b"5c", "5c", 12, None, 12.5])
+def test_a_card_that_is_not_a_card_is_a_type_error(bad: object) -> None:
+    calls: list[Callable[[], object]] = [lambda: svg.card(_any(bad)), lambda: svg.english_name(_any(bad)),
+                                          lambda: svg.hand([_any(bad)])]
+    for call in calls:
+        with pytest.raises(KowahTypeError) as raised:
+            call()
+        assert f"of type {type(bad).__name__}" in str(raised.value)
+
+
+@pytest.mark.parametrize("size", [-5, 0, float("nan"), float("inf"), 10 ** 9])
+def test_sizes_that_draw_nothing_are_refused(size: float) -> None:
+    calls: list[Callable[[], object]] = [lambda: svg.card(Card.C5, size=size), lambda: svg.back(size=size),
+                                          lambda: svg.hand([Card.C5], size=size)]
+    for call in calls:
+        with pytest.raises(KowahError, match="size must be more than 0") as raised:
+            call()
+        assert not isinstance(raised.value, TypeError)
+
+
+def test_arguments_of_the_wrong_type() -> None:
+    calls: list[Callable[[], object]] = [
+        lambda: svg.card(Card.C5, size=_any("60")), lambda: svg.card(Card.C5, size=True),
+        lambda: svg.card(Card.C5, title=_any(5)), lambda: svg.back(title=_any(None)),
+        lambda: svg.hand(_any("5c 5s")), lambda: svg.hand([Card.C5], titles="x"),
+        lambda: svg.hand([Card.C5], overlap=_any("0.5"))]
+    for call in calls:
+        with pytest.raises(KowahTypeError):
+            call()
+    with pytest.raises(KowahError):
+        svg.hand([Card.C5], overlap=1)

@@ -1,0 +1,70 @@
+"""Kowah for reinforcement learning: a PettingZoo environment and a Gymnasium one.
+
+Install the ``rl`` extra (``pip install 'kowah[rl]'``: PettingZoo, Gymnasium, numpy). Laid out
+like PettingZoo's classic games:
+
+* :func:`env` and :func:`raw_env`: one deal for three agents, ``seat_0`` to ``seat_2``, who
+  take turns (AEC); ``metadata["name"]`` is ``"kowah_v0"``;
+* :func:`single`: a :class:`gymnasium.Env` for one learner against two AI players;
+* the action table (:mod:`kowah.env.ids`): ``Discrete(69)``, :func:`action_to_id`,
+  :func:`id_to_action`;
+* the observation (:mod:`kowah.env.encoding`): ``{"observation": Box(0, HIGH, (1025,), int8),
+  "action_mask": Box(0, 1, (69,), int8)}``, documented plane by plane;
+* :func:`policy_player`: a learnt policy as a player for :func:`kowah.simulation.simulate`.
+
+>>> from kowah import env as kowah_env
+>>> environment = kowah_env.env()
+>>> environment.reset(seed=1)
+>>> environment.agent_selection in environment.possible_agents
+True
+>>> observation, reward, terminated, truncated, info = environment.last()
+>>> observation["observation"].shape, observation["action_mask"].shape
+((1025,), (69,))
+
+The page "Kowah for reinforcement learning" of the documentation trains an agent with it.
+"""
+
+from __future__ import annotations
+
+from kowah.errors import N_, format_message
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:  # pragma: no cover - the rl extra is installed for the tests
+    raise ImportError(format_message(N_("error", "kowah.env needs numpy, gymnasium and pettingzoo: "
+                                                 "pip install 'kowah[rl]' ({reason})"),
+                                     {"reason": str(error)})) from error
+
+from kowah.env.aec import AGENTS, KowahEnv, env, observation_space, raw_env
+from kowah.env.encoding import HIGH, PLANES, SIZE, Encoder, encode, mask
+from kowah.env.ids import N_ACTIONS, action_names, action_to_id, id_to_action
+from kowah.env.options import REWARDS, rewards_of
+from kowah.env.policy import Policy, PolicyPlayer, policy_player
+from kowah.env.single import SingleSeatEnv, single
+
+__all__ = [
+    "AGENTS",
+    "HIGH",
+    "N_ACTIONS",
+    "PLANES",
+    "REWARDS",
+    "SIZE",
+    "Encoder",
+    "KowahEnv",
+    "Policy",
+    "PolicyPlayer",
+    "SingleSeatEnv",
+    "action_names",
+    "action_to_id",
+    "encode",
+    "env",
+    "id_to_action",
+    "mask",
+    "observation_space",
+    "policy_player",
+    "raw_env",
+    "rewards_of",
+    "single",
+]
