@@ -36,6 +36,10 @@ class _Timed:
         self.player = player
         self.times = times
 
+    @property
+    def name(self) -> str:
+        return self.player.name
+
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         start = time.perf_counter()
         action = self.player.choose(observation, legal_actions)
