@@ -18,6 +18,7 @@ __all__ = ["LABELS", "translate_theme"]
 #: The theme's labels (as Furo writes them, whitespace aside) in each language of the pages.
 LABELS: dict[str, dict[str, str]] = {
     "it": {
+        "Toggle navigation of {title}": "Mostra o nascondi la navigazione di {title}",
         "Skip to content": "Vai al contenuto",
         "Back to top": "Torna su",
         "Previous": "Precedente",
@@ -40,6 +41,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Realizzato con {sphinx} e {furo} di {author}",
     },
     "cs": {
+        "Toggle navigation of {title}": "Zobrazit nebo skrýt navigaci: {title}",
         "Skip to content": "Přejít na obsah",
         "Back to top": "Zpět nahoru",
         "Previous": "Předchozí",
@@ -62,6 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo} od {author}",
     },
     "ms": {
+        "Toggle navigation of {title}": "Tunjukkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langkau ke kandungan",
         "Back to top": "Kembali ke atas",
         "Previous": "Sebelumnya",
@@ -84,6 +87,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Dibina dengan {sphinx} dan {furo} oleh {author}",
     },
     "id": {
+        "Toggle navigation of {title}": "Tampilkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langsung ke konten",
         "Back to top": "Kembali ke atas",
         "Previous": "Sebelumnya",
@@ -106,6 +110,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Dibuat dengan {sphinx} dan {furo} oleh {author}",
     },
     "es": {
+        "Toggle navigation of {title}": "Mostrar u ocultar la navegación de {title}",
         "Skip to content": "Saltar al contenido",
         "Back to top": "Volver arriba",
         "Previous": "Anterior",
@@ -149,6 +154,9 @@ def _theme_part(html: str, language: str) -> str:
         words = r"\s+".join(map(re.escape, english.split()))
         pattern = rf'((?:aria-label|title|placeholder)="){words}(")|(>\s*){words}(\s*<)'
         html = re.sub(pattern, _replacement(translated), html)
+    toggle = labels["Toggle navigation of {title}"]
+    html = re.sub(r"(>\s*|=\")Toggle navigation of ([^<\"]+)",
+                  lambda m: m[1] + toggle.format(title=m[2]), html)
     credit = labels["Made with {sphinx} and {furo} by {author}"]
     return _CREDIT.sub(lambda m: credit.format(sphinx=m["sphinx"], furo=m["furo"],
                                                 author=m["author"]), html)
@@ -161,6 +169,8 @@ def translate_theme(html: str, language: str) -> str:
     >>> page = '<a>Back to top</a><div class="kowah-page" lang="cs">Back to top</article>'
     >>> translate_theme(page, "cs")
     '<a>Zpět nahoru</a><div class="kowah-page" lang="cs">Back to top</article>'
+    >>> translate_theme('<span>Toggle navigation of Cards</span>', "es")
+    '<span>Mostrar u ocultar la navegación de Cards</span>'
     """
     if language not in LABELS:
         return html
