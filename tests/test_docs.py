@@ -366,3 +366,18 @@ def test_no_page_speaks_of_the_projects_own_process() -> None:
     texts[Path(kowah.players.__file__)] = Path(kowah.players.__file__).read_text(encoding="utf-8")
     for path, text in texts.items():
         assert phrases.search(text) is None, (path, phrases.search(text))
+
+
+def test_the_theme_words_are_translated_around_the_page_never_in_it() -> None:
+    from kowah_theme import LABELS, translate_theme
+
+    page = ('<a aria-label="Toggle site navigation sidebar">Back to top</a>'
+            '<span>Toggle navigation of Cards</span>'
+            '<div class="kowah-page" lang="it">Back to top</article>')
+    for language, labels in LABELS.items():
+        translated = translate_theme(page, language)
+        theme, _, content = translated.partition('<div class="kowah-page"')
+        assert content == ' lang="it">Back to top</article>'  # the page's own text is left alone
+        assert "Back to top" not in theme and "Toggle" not in theme, language
+        assert labels["Toggle navigation of {title}"].format(title="Cards") in theme
+    assert translate_theme(page, "en") == page
