@@ -18,7 +18,9 @@ from typing import Any
 
 import attrs
 
-from kowah import Action, Card, Deal
+from kowah.actions import Action
+from kowah.cards import Card
+from kowah.deal import Deal
 from kowah.i18n import Translator
 
 __all__ = ["Refused", "action_from_dict", "action_to_dict", "declared_wait", "new_deal", "refusal"]

@@ -26,8 +26,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kowah import SEATS, Action, Deal, Event, Observation
+from kowah.actions import SEATS, Action
 from kowah.cards import Card
+from kowah.deal import Deal, Observation
+from kowah.events import Event
 from kowah.hands import splits
 from kowah.i18n import Translator
 from kowah.players import HUMAN, PLAYERS, make_player
