@@ -37,8 +37,10 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser,rl",
-          "bench": "dev,bench,web,rl,rl-bench", "docs": "docs,web,rl", "catalogues": "dev", "goldens": "dev"}
+EXTRAS = {"play": "", "kowah": "", "serve": "web,postgres",
+          "test": "dev,docs,cluster,web,browser,rl,postgres",
+          "bench": "dev,bench,web,rl,rl-bench,postgres", "docs": "docs,web,rl", "catalogues": "dev",
+          "goldens": "dev"}
 
 
 def check_interpreter() -> None:

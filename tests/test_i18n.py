@@ -277,8 +277,8 @@ def _win(by: str) -> Outcome:
     ("ms", "draw-claim", "Tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas cabutan stok "
                          "pemain lain, ×1."),
     ("es", "self-draw", "El asiento 2 gana con el cinco de monedas por robo propio, ×3."),
-    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas kartu yang "
-                         "ditarik pemain lain dari tumpukan, ×1."),
+    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas tarikan pemain "
+                         "lain dari tumpukan, ×1."),
 ])
 def test_outcome_wins(language: str, by: str, expected: str) -> None:
     assert translator(language).outcome(_win(by)) == expected
