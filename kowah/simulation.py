@@ -75,9 +75,9 @@ def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, lis
         window = state.window
         choices = legal(state.turn if window is None else window)
         action = choices[int(random_() * len(choices))]
+        step(action)
         if action.kind is not _PASS:  # a pass is never recorded
             record(action)
-        step(action)
     return state.outcome, actions
 
 
