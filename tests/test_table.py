@@ -260,9 +260,9 @@ def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
     seed = next(seed for seed in range(40) if _found_several_waits(seed))
     lines, waits = _until_several_waits(seed)
     question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
-    named = translator("en").card(Card.parse(waits[1]), "object")
+    exposed = translator("en").card(Card.parse(waits[1]), "object")  # "the Six of Strings"
     for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
-                             f"You declare checki, waiting for {named}"),
+                             f"You declare checki, waiting for {exposed}."),
                             ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
         out = io.StringIO()
         code = play_in_terminal(translator("en"), seed=seed, opponents="normal", record_path=None,
