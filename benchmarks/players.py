@@ -34,6 +34,7 @@ class _Timed:
 
     def __init__(self, player: Player, times: list[tuple[ActionKind, float]]) -> None:
         self.player = player
+        self.name = player.name
         self.times = times
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
