@@ -29,7 +29,9 @@ import subprocess
 import sys
 import tempfile
 import venv
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 MINIMUM = (3, 11)
 ROOT = Path(__file__).resolve().parent
@@ -103,55 +105,106 @@ def setup(extras: str) -> None:
     stamp.write_text(fingerprint)
 
 
-def run(command: list[str]) -> None:
-    """Run *command* in the project folder; stop with its exit code if it fails.
+def _spawn(command: list[str], out: BinaryIO | None = None) -> int:
+    """Run *command* in the project folder, its output to *out* (default: ours); its status.
 
     Ctrl-C reaches the command too (it is in the terminal's foreground group): dev.py waits
     for it to finish (``kowah play`` saves its record and says goodbye) instead of killing it.
     """
-    with subprocess.Popen(command, cwd=ROOT) as process:
+    with subprocess.Popen(command, cwd=ROOT, stdout=out,
+                          stderr=None if out is None else subprocess.STDOUT) as process:
         while True:
             try:
                 code = process.wait()
                 break
             except KeyboardInterrupt:
                 continue
+    return code if code >= 0 else 128 - code
+
+
+def run(command: list[str]) -> None:
+    """Run *command* in the project folder; stop with its exit code if it fails."""
+    code = _spawn(command)
     if code:
-        raise SystemExit(code if code > 0 else 128 - code)
+        raise SystemExit(code)
 
 
 def tool(name: str) -> str:
     return str(BIN / name)
 
 
-def package_check() -> None:
-    """Build the sdist and the wheel from the source tree and check them with twine."""
-    with tempfile.TemporaryDirectory(prefix="kowah-dist-") as outdir:
-        run([str(PYTHON), "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", outdir, "."])
-        built = sorted(str(path) for path in Path(outdir).iterdir())
-        run([tool("twine"), "check", "--strict", *built])
+#: A check besides pytest: its label and the commands it runs in turn (a function gives a
+#: command made when its turn comes).
+Check = tuple[str, list[list[str] | Callable[[], list[str]]]]
 
 
-def test(args: list[str]) -> None:
-    if args:  # a focused run: pytest alone, with the caller's arguments
-        run([str(PYTHON), "-m", "pytest", *args])
-        return
-    steps = [
-        ("pytest", [str(PYTHON), "-m", "pytest"]),
-        ("mypy --strict", [tool("mypy")]),
-        ("ruff check", [tool("ruff"), "check", "."]),
-    ]
+def _static_checks(dist: Path) -> list[Check]:
+    """The checks besides pytest; the package is built into *dist*."""
+    checks: list[Check] = [("mypy --strict", [[tool("mypy")]]),
+                           ("ruff check", [[tool("ruff"), "check", "."]])]
     if (ROOT / "docs" / "conf.py").exists():
         # Both builders share one doctree cache, so the pages are read once. The doctest
         # builder runs the examples of the pages (the tutorial), so a broken one fails here.
         sphinx = [tool("sphinx-build"), "-W", "--keep-going", "-q", "-d", "docs/_build/doctrees"]
-        steps.append(("sphinx -W (html)", [*sphinx, "-b", "html", "docs", "docs/_build/html"]))
-        steps.append(("sphinx -W (doctest)", [*sphinx, "-b", "doctest", "docs", "docs/_build/doctest"]))
-    for label, command in steps:
+        checks.append(("sphinx -W (html, doctest)", [
+            [*sphinx, "-b", "html", "docs", "docs/_build/html"],
+            [*sphinx, "-b", "doctest", "docs", "docs/_build/doctest"],
+        ]))
+    checks.append(("build sdist and wheel, twine check", [
+        [str(PYTHON), "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", str(dist), "."],
+        lambda: [tool("twine"), "check", "--strict", *sorted(str(path) for path in dist.glob("*"))],
+    ]))
+    return checks
+
+
+def _run_checks(checks: list[Check], log: Path) -> list[tuple[str, int, str]]:
+    """Run *checks* one after the other, their output captured; return (label, status, output)."""
+    results = []
+    for label, commands in checks:
+        code = 0
+        with log.open("w+b") as out:
+            for command in commands:
+                code = _spawn(command() if callable(command) else command, out)
+                if code:
+                    break
+            out.seek(0)
+            text = out.read().decode(errors="replace")
+        results.append((label, code, text))
+    return results
+
+
+def test(args: list[str]) -> None:
+    """pytest on two workers (pytest-xdist) while the other checks run beside it: mypy, ruff,
+    the docs (sphinx -W, html and doctest) and the package build with twine check; their output
+    is shown once pytest is done. With *args*, pytest alone runs, with them."""
+    if args:  # a focused run: pytest alone, with the caller's arguments
+        run([str(PYTHON), "-m", "pytest", *args])
+        return
+    import threading
+
+    results: list[tuple[str, int, str]] = []
+    with tempfile.TemporaryDirectory(prefix="kowah-checks-") as folder:
+        checks = _static_checks(Path(folder) / "dist")
+        thread = threading.Thread(target=lambda: results.extend(_run_checks(checks, Path(folder) / "log")),
+                                  daemon=True)
+        thread.start()
+        print("== pytest (and, beside it, " + ", ".join(label for label, _ in checks) + ")",
+              file=sys.stderr, flush=True)
+        code = _spawn([str(PYTHON), "-m", "pytest", "-n", os.environ.get("KOWAH_TEST_JOBS", "2")])
+        failed = {"pytest": code} if code else {}
+        while thread.is_alive():
+            try:
+                thread.join()
+            except KeyboardInterrupt:
+                continue
+    for label, code, text in results:
         print(f"== {label}", file=sys.stderr, flush=True)
-        run(command)
-    print("== build sdist and wheel, twine check", file=sys.stderr, flush=True)
-    package_check()
+        sys.stderr.write(text)
+        if code:
+            failed[label] = code
+    if failed:
+        print("== FAILED: " + ", ".join(failed), file=sys.stderr)
+        raise SystemExit(next(iter(failed.values())))
     print("== all checks passed", file=sys.stderr)
     if not _chromium():
         print("== NOTE: the browser tests (tests/test_browser.py) did NOT run: Chromium was not found.\n"

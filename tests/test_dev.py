@@ -26,6 +26,12 @@ def _dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, l
     commands: list[list[str]] = []
     monkeypatch.setattr(dev, "run", commands.append)
 
+    def spawn(command: list[str], out: Any = None) -> int:  # the test command's steps
+        commands.append(command)
+        return 0
+
+    monkeypatch.setattr(dev, "_spawn", spawn)
+
     def create(self: Any, target: Path) -> None:  # a stand-in for venv.EnvBuilder.create
         (Path(target) / "bin").mkdir(parents=True)
         (Path(target) / "bin" / "python").write_text("")
@@ -86,7 +92,7 @@ def test_the_whole_test_command_builds_and_checks_the_package(monkeypatch: pytes
     dev, commands = _dev(tmp_path, monkeypatch)
     dev.main(["test"])
     steps = [" ".join(command) for command in commands if "install" not in command]
-    assert any("-m pytest" in step for step in steps) and any("mypy" in step for step in steps)
+    assert any("-m pytest -n 2" in step for step in steps) and any("mypy" in step for step in steps)
     assert any("-m build --no-isolation --sdist --wheel" in step for step in steps)
     assert any("twine check --strict" in step for step in steps)
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec python3 dev.py test")

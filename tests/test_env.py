@@ -453,6 +453,20 @@ def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> 
         environment.step(69)
 
 
+def test_the_raw_environment_says_when_it_has_no_deal_to_play() -> None:
+    environment = raw_env()
+    with pytest.raises(KowahError, match="call reset"):
+        environment.step(0)
+    with pytest.raises(KowahError, match="call reset"):
+        environment.observe("seat_0")
+    environment.reset(seed=1)
+    for _ in _play(environment, random.Random(1)):
+        pass
+    assert environment.agents == []
+    with pytest.raises(KowahError, match="episode is over"):
+        environment.step(0)
+
+
 def test_the_wrapped_environment_ends_the_deal_on_an_illegal_action() -> None:
     environment = env()
     environment.reset(seed=4)
@@ -497,6 +511,20 @@ def test_single_is_reproducible_from_its_seed() -> None:
         return [*chosen, *environment.deal.deck]
 
     assert episode(5) == episode(5) != episode(6)
+
+
+def test_single_truncates_after_max_cycles_turns() -> None:
+    environment = single("easy", seat=2, max_cycles=1)
+    for seed in range(3):
+        observation, _ = environment.reset(seed=seed)
+        assert environment.deal.to_move()[0] == 2  # the learner's first action, whatever the limit
+        legal = np.flatnonzero(observation["action_mask"])
+        done, steps = False, 0
+        while not done:
+            observation, reward, terminated, truncated, _ = environment.step(int(legal[0]))
+            legal = np.flatnonzero(observation["action_mask"])
+            done, steps = terminated or truncated, steps + 1
+        assert truncated and not terminated and reward == 0.0 and steps <= 3
 
 
 def test_single_ends_the_episode_on_an_illegal_action() -> None:

@@ -163,6 +163,9 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
 
     def step(self, action: int | None) -> None:
         """The selected agent plays the action of id *action* (``None`` once it is done)."""
+        if not self.agents:  # before the first reset, or after every agent's last step
+            deal = self.deal  # raises before the first reset
+            raise KowahError(N_("error", "the episode is over: call reset() for a new deal"))
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -120,8 +120,9 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
         return {"observation": encoder.vector(self.seat),
                 "action_mask": mask(self.deal.legal_actions(self.seat))}
 
-    def _play_others(self) -> None:
-        """Let the AI players act until the learner may act or the deal ends."""
+    def _play_others(self, limited: bool = True) -> None:
+        """Let the AI players act until the learner may act or the deal ends (or, if
+        *limited*, until :attr:`max_cycles` turns have been played)."""
         deal, encoder, players = self.deal, self._encoder, self._players
         assert encoder is not None
         while not deal.is_over:
@@ -134,7 +135,7 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
             events = deal.apply(player.choose(observation, observation.legal_actions))
             encoder.update(deal, events)
             self._count(events)
-            if self._truncated():
+            if limited and self._truncated():
                 return
 
     def _count(self, events: Sequence[Any]) -> None:
@@ -154,7 +155,7 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
             deal = Deal.shuffled(rng, self.rules)
             self._deal, self._encoder, self._turns = deal, Encoder(deal), 0
             self._players = [None if seat == self.seat else self._make(seat, rng) for seat in range(SEATS)]
-            self._play_others()
+            self._play_others(limited=False)  # the learner always has a first action
             if not deal.is_over:
                 break
         self._done = False
@@ -204,9 +205,10 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
 
 
 def single(opponents: Opponent | Sequence[Opponent] = "hard", seat: int = 0, **options: Any) -> SingleSeatEnv:
-    """A Gymnasium environment: the learner at *seat* (0–2) against *opponents* (one level's
-    name, or two; a name of :data:`kowah.players.PLAYERS` or a function that makes a player
-    from a seeded :class:`random.Random`).
+    """A Gymnasium environment: the learner at *seat* (0–2) against *opponents*: one for both
+    other seats, or two (the first plays the seat after the learner's, the second the seat
+    before it), each a name of :data:`kowah.players.PLAYERS` or a function that makes a player
+    from a seeded :class:`random.Random`.
 
     *options* are those of :class:`~kowah.env.aec.KowahEnv` (*rules*, *pack*, *reward*,
     *max_cycles*, *render_mode*, *lang*), and *illegal_reward* (−1 by default). The
