@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 #: The languages the library has text for; English is the source language.
-LANGUAGES = ("en", "it", "cs", "ms", "es")
+LANGUAGES = ("en", "it", "cs", "ms", "es", "id")
 
 #: Each language named in itself (its autonym), for language switches; never translated.
 LANGUAGE_NAMES = {
@@ -80,6 +80,7 @@ LANGUAGE_NAMES = {
     "cs": "Čeština",
     "ms": "Bahasa Melayu",
     "es": "Español",
+    "id": "Bahasa Indonesia",
 }
 
 #: The gettext domain of the catalogues.
@@ -168,7 +169,7 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
     >>> negotiate("xx", strict=True)
     Traceback (most recent call last):
     ...
-    kowah.i18n.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)
+    kowah.i18n.LocaleError: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es, id)
     """
     if tag is not None and not isinstance(tag, str):
         raise KowahTypeError(N_("error", "a locale tag must be text, such as 'cs_CZ', not {value!r}"),

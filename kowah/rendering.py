@@ -455,6 +455,7 @@ def render_language_links(language: str | Words, href: Callable[[str], str]) -> 
     <li><a href="cs.html" hreflang="cs" lang="cs">Čeština</a></li>
     <li><span aria-current="page">Bahasa Melayu</span></li>
     <li><a href="es.html" hreflang="es" lang="es">Español</a></li>
+    <li><a href="id.html" hreflang="id" lang="id">Bahasa Indonesia</a></li>
     </ul></nav>
     """
     t = _translator(language)

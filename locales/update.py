@@ -37,8 +37,10 @@ PLURAL_FORMS = {
     "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
     "ms": "nplurals=1; plural=0;",
     "es": "nplurals=2; plural=(n != 1);",
+    "id": "nplurals=1; plural=0;",
 }
-LANGUAGE_NAMES = {"it": "Italian", "cs": "Czech", "ms": "Malay", "es": "Spanish"}
+LANGUAGE_NAMES = {"it": "Italian", "cs": "Czech", "ms": "Malay", "es": "Spanish",
+                  "id": "Indonesian"}
 COMMENT_TAGS = ("TRANSLATORS:",)
 _VOLATILE = re.compile(
     r'^("POT-Creation-Date: |"PO-Revision-Date: |"Generated-By: |"Project-Id-Version: '

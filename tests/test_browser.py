@@ -183,7 +183,7 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "cs", "it", "ms", "es", "id"])
 def test_a_complete_deal_by_clicking(page: Page, server: str, lang: str) -> None:
     open_table(page, server, lang)
     t = translator(lang)

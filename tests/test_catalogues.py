@@ -27,8 +27,9 @@ PLURAL_FORMS = {
     "cs": "nplurals=3; plural=(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2;",
     "ms": "nplurals=1; plural=0;",
     "es": "nplurals=2; plural=(n != 1);",
+    "id": "nplurals=1; plural=0;",
 }
-NPLURALS = {"it": 2, "cs": 3, "ms": 1, "es": 2}
+NPLURALS = {"it": 2, "cs": 3, "ms": 1, "es": 2, "id": 1}
 
 
 def _update() -> ModuleType:

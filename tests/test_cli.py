@@ -241,7 +241,7 @@ def test_an_unknown_language_asked_for_is_an_error(
         monkeypatch.delenv(name, raising=False)
     code, out, err = run(capsys, "--lang", "xx", "check", "9c 9s 9m 9c 9s 9m 1c 1c")
     assert code == 2 and out == ""
-    assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es)\n"
+    assert err == "kowah: error: no catalogue for locale 'xx' (the languages are en, it, cs, ms, es, id)\n"
     monkeypatch.setenv("LANG", "cs_CZ.UTF-8")  # the error itself follows the environment
     code, _, err = run(capsys, "rules", "--lang=pt")
     assert code == 2 and "„pt“" in err and "katalog" in err
@@ -551,7 +551,7 @@ def _errors() -> list[Exception]:
     return found
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
 def test_no_error_message_escapes_our_own_words(
     lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -584,7 +584,7 @@ def test_no_error_message_escapes_our_own_words(
         assert sum("\xa0" in t.error(error) for error in errors) > 40  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
 @pytest.mark.parametrize("argv", [
     ["simulate", "--deals", "x", "--seats", "a,b,c"],
     ["play", "--opponents", "godlike"],

@@ -824,7 +824,7 @@ def test_no_plain_python_error_for_any_input(name: str) -> None:
             pytest.fail(f"{name}({type(value).__name__}) raised {type(error).__name__}: {error!s:.200}")
 
 
-@pytest.mark.parametrize("language", ["it", "cs", "ms", "es"])
+@pytest.mark.parametrize("language", ["it", "cs", "ms", "es", "id"])
 def test_every_reason_is_said_in_every_language(language: str) -> None:
     """The text layer turns a Reason (with its fields) into a sentence; none is left in English."""
     import string

@@ -39,7 +39,8 @@ from kowah.i18n import (
 @pytest.mark.parametrize(("tag", "language"), [
     ("cs_CZ", "cs"), ("cs-CZ", "cs"), ("cs_CZ.UTF-8", "cs"), ("cs_CZ.UTF-8@euro", "cs"),
     ("CS-cz", "cs"), ("cs", "cs"), ("es_MX", "es"), ("es-419", "es"), ("it_IT", "it"),
-    ("it_CH.utf8", "it"), ("ms_MY", "ms"), ("ms", "ms"), ("en_GB", "en"), ("en", "en"),
+    ("it_CH.utf8", "it"), ("ms_MY", "ms"), ("ms", "ms"), ("id_ID", "id"), ("id", "id"),
+    ("en_GB", "en"), ("en", "en"),
     ("C", "en"), ("POSIX", "en"), ("C.UTF-8", "en"), (None, "en"), ("", "en"),
 ])
 def test_negotiate(tag: str | None, language: str) -> None:
@@ -117,6 +118,7 @@ def test_import_kowah_does_not_import_babel() -> None:
     ("cs", ["1\xa0karta", "2\xa0karty", "5\xa0karet", "21\xa0karet"]),
     ("ms", ["1 kad", "2 kad", "5 kad", "21 kad"]),
     ("es", ["1 carta", "2 cartas", "5 cartas", "21 cartas"]),
+    ("id", ["1 kartu", "2 kartu", "5 kartu", "21 kartu"]),
 ])
 def test_plurals(language: str, forms: list[str]) -> None:
     assert [translator(language).card_count(n) for n in (1, 2, 5, 21)] == forms
@@ -155,6 +157,8 @@ def test_card_names_are_complete_and_distinct(language: str) -> None:
     ("ms", Card.WF, "Bunga Putih", "Bunga Putih"),
     ("es", Card.S7, "siete de sartas", "7 sartas"),
     ("es", Card.RF, "Flor Roja", "Flor Roja"),
+    ("id", Card.S5, "lima renteng", "5 renteng"),
+    ("id", Card.MK, "Biksu", "Biksu"),
 ])
 def test_card_name_examples(language: str, card: Card, full: str, short: str) -> None:
     t = translator(language)
@@ -166,9 +170,11 @@ def test_lists_and_numbers_follow_the_locale() -> None:
     assert translator("it").format_list(["a", "b", "c"]) == "a, b e c"
     assert translator("es").format_list(["a", "b"], style="or") == "a o b"
     assert translator("ms").format_list(["a", "b", "c"]) == "a, b dan c"
+    assert translator("id").format_list(["a", "b", "c"]) == "a, b, dan c"
     assert translator("cs").format_list(["a", "b"]).replace("\xa0", " ") == "a a b"
     assert translator("en").format_number(1234567) == "1,234,567"
     assert translator("it").format_number(1234567) == "1.234.567"
+    assert translator("id").format_number(1234.5) == "1.234,5"
     assert translator("cs").format_number(1234).replace("\xa0", " ") == "1 234"
 
 
@@ -186,6 +192,7 @@ def _error(text: str) -> KowahError:
     ("cs", "neznámý kód karty „zz“ (položka\xa02)"),
     ("ms", "kod kad tidak dikenali 'zz' (item 2)"),
     ("es", "código de carta desconocido 'zz' (elemento 2)"),
+    ("id", "kode kartu tidak dikenal 'zz' (butir 2)"),
 ])
 def test_error_rendering(language: str, expected: str) -> None:
     error = _error("5c zz")
@@ -205,6 +212,7 @@ def test_english_error_equals_the_exception_message() -> None:
     ("cs", "balíček Kowah nemá kartu „ws“ (položka\xa02)"),
     ("ms", "'ws' (item 2) tiada dalam dek Kowah"),
     ("es", "'ws' (elemento 2) no está en la baraja Kowah"),
+    ("id", "'ws' (butir 2) tidak ada dalam dek Kowah"),
 ])
 def test_pack_names_in_errors_are_translated(language: str, expected: str) -> None:
     assert translator(language).error(_error("5c ws")) == expected
@@ -216,6 +224,7 @@ def test_pack_names_in_errors_are_translated(language: str, expected: str) -> No
     ("cs", "místo\xa01 nemůže odhodit 5c: na tahu je místo\xa02"),
     ("ms", "tempat duduk 1 tidak boleh membuang 5c: sekarang giliran tempat duduk 2"),
     ("es", "el asiento 1 no puede descartar 5c: es el turno del asiento 2"),
+    ("id", "kursi 1 tidak dapat membuang 5c: sekarang giliran kursi 2"),
 ])
 def test_illegal_action_nests_its_reason(language: str, expected: str) -> None:
     from kowah import Action, Reason, Refusal
@@ -267,6 +276,8 @@ def _win(by: str) -> Outcome:
     ("ms", "draw-claim", "Tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas cabutan stok "
                          "pemain lain, ×1."),
     ("es", "self-draw", "El asiento 2 gana con el cinco de monedas por robo propio, ×3."),
+    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas kartu yang "
+                         "ditarik pemain lain dari tumpukan, ×1."),
 ])
 def test_outcome_wins(language: str, by: str, expected: str) -> None:
     assert translator(language).outcome(_win(by)) == expected
@@ -278,6 +289,7 @@ def test_outcome_wins(language: str, by: str, expected: str) -> None:
     ("cs", "Vyhráváte s\xa0pětkou mincí vlastním líznutím, ×3."),
     ("ms", "Anda menang dengan lima syiling melalui cabutan sendiri, ×3."),
     ("es", "Ganas con el cinco de monedas por robo propio, ×3."),
+    ("id", "Anda menang dengan lima koin melalui tarikan sendiri, ×3."),
 ])
 def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
     t = translator(language)
@@ -290,6 +302,7 @@ def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
     ("it", "Ana vince con il cinque di monete rivendicando uno scarto, ×2."),
     ("cs", "Ana vyhrává s\xa0pětkou mincí nárokem na odhozenou kartu, ×2."),
     ("ms", "Ana menang dengan lima syiling melalui tuntutan ke atas buangan, ×2."),
+    ("id", "Ana menang dengan lima koin melalui klaim kartu buangan, ×2."),
     ("es", "Ana gana con el cinco de monedas al reclamar un descarte, ×2."),
 ])
 def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: str) -> None:
@@ -302,6 +315,7 @@ def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: st
     ("cs", "Rozdání končí nerozhodně: talon došel."),
     ("ms", "Pusingan berakhir seri: stok sudah habis."),
     ("es", "La ronda termina en tablas: se ha agotado el mazo."),
+    ("id", "Babak berakhir seri: tumpukan sudah habis."),
 ])
 def test_outcome_drawn(language: str, expected: str) -> None:
     assert translator(language).outcome(Outcome.drawn()) == expected
@@ -383,6 +397,7 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
     ("ms", "take", "Anda mengambil Bunga Merah."),
     ("es", "discard", "El asiento 1 descarta la Flor Roja."),
     ("es", "declare", "¡El asiento 1 declara checki y espera la Flor Roja!"),
+    ("id", "discard", "Pemain di kursi 1 membuang Bunga Merah."),
 ])
 def test_event_sentences_name_the_card_in_the_form_the_sentence_needs(
         language: str, kind: str, expected: str) -> None:

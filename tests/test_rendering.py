@@ -369,7 +369,8 @@ def test_the_document_escapes_its_title() -> None:
 def test_language_links_name_each_language_in_itself(language: str) -> None:
     links = render_language_links(language, lambda other: f"../{other}/")
     assert LANGUAGE_NAMES == {"en": "English", "it": "Italiano", "cs": "Čeština",
-                              "ms": "Bahasa Melayu", "es": "Español"}
+                              "ms": "Bahasa Melayu", "es": "Español",
+                              "id": "Bahasa Indonesia"}
     for other, name in LANGUAGE_NAMES.items():
         if other == language:
             assert f'<span aria-current="page">{name}</span>' in links

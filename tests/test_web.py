@@ -101,7 +101,7 @@ def test_the_language_follows_the_query_then_the_cookie_then_accept_language() -
     assert accept_language("de, ms;q=0.3, es;q=0.7") == "es"
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es"])
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
 def test_the_page_is_in_the_language(lang: str) -> None:
     page = client().get("/", params={"lang": lang}).text
     t = translator(lang)

@@ -31,7 +31,7 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_wheel_ships_and_uses_the_catalogues(dist: Path, tmp_path: Path) -> None:
     (wheel,) = dist.glob("kowah-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for language in ("it", "cs", "ms", "es"):
+    for language in ("it", "cs", "ms", "es", "id"):
         assert f"kowah/_locale/{language}/LC_MESSAGES/kowah.mo" in names
     assert not any(name.endswith(".po") for name in names)
     assert {"kowah/_ready/kowah.bin", "kowah/_ready/money.bin"} <= names  # the ready index (issue 10)
@@ -101,7 +101,7 @@ def test_the_version_is_written_once_and_the_metadata_is_complete(dist: Path) ->
     assert not re.search(r"^version\s*=", (ROOT / "pyproject.toml").read_text(), flags=re.MULTILINE)
     assert metadata["Requires-Python"] == ">=3.11"
     classifiers = set(metadata.get_all("Classifier") or [])
-    for language in ("English", "Italian", "Czech", "Malay", "Spanish"):
+    for language in ("English", "Italian", "Czech", "Malay", "Spanish", "Indonesian"):
         assert f"Natural Language :: {language}" in classifiers
     assert "Operating System :: OS Independent" in classifiers
     assert {"Programming Language :: Python :: 3.11", "Programming Language :: Python :: 3.12"} <= classifiers

@@ -1,4 +1,4 @@
-"""The browser table (``kowah serve``): the seeds' page, you against two AIs, in five languages.
+"""The browser table (``kowah serve``): the seeds' page, you against two AIs, in six languages.
 
 Needs the ``web`` extra (Starlette and uvicorn); ``import kowah`` never imports this package.
 :func:`kowah.web.app.create_app` builds the application, :class:`kowah.web.store.Store` keeps

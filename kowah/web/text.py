@@ -113,7 +113,7 @@ ERRORS: dict[str, str] = {
 
 # What a field must be (fills {expected}).
 EXPECTED: dict[str, str] = {
-    "language": N_("web", "one of en, it, cs, ms, es"),
+    "language": N_("web", "one of en, it, cs, ms, es, id"),
     "opponents": N_("web", "one of the AI strengths ({names})"),
     "integer": N_("web", "a whole number"),
     "seat": N_("web", "0, 1 or 2"),
