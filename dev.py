@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import venv
-from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -38,8 +37,10 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "serve": "web", "test": "dev,docs,cluster,web,browser,rl",
-          "bench": "dev,bench,web,rl,rl-bench", "docs": "docs,web,rl", "catalogues": "dev", "goldens": "dev"}
+EXTRAS = {"play": "", "kowah": "", "serve": "web,postgres",
+          "test": "dev,docs,cluster,web,browser,rl,postgres",
+          "bench": "dev,bench,web,rl,rl-bench,postgres", "docs": "docs,web,rl", "catalogues": "dev",
+          "goldens": "dev"}
 
 
 def check_interpreter() -> None:
@@ -133,13 +134,13 @@ def tool(name: str) -> str:
     return str(BIN / name)
 
 
-#: A check besides pytest: its label and the commands it runs in turn (a function gives a
-#: command made when its turn comes).
-Check = tuple[str, list[list[str] | Callable[[], list[str]]]]
+#: A check besides pytest: its label and the commands it runs in turn.
+Check = tuple[str, list[list[str]]]
 
 
-def _static_checks(dist: Path) -> list[Check]:
-    """The checks besides pytest; the package is built into *dist*."""
+def _static_checks() -> list[Check]:
+    """The checks besides pytest (tests/test_wheel.py builds the sdist and the wheel and runs
+    ``twine check --strict`` on them)."""
     checks: list[Check] = [("mypy --strict", [[tool("mypy")]]),
                            ("ruff check", [[tool("ruff"), "check", "."]])]
     if (ROOT / "docs" / "conf.py").exists():
@@ -150,10 +151,6 @@ def _static_checks(dist: Path) -> list[Check]:
             [*sphinx, "-b", "html", "docs", "docs/_build/html"],
             [*sphinx, "-b", "doctest", "docs", "docs/_build/doctest"],
         ]))
-    checks.append(("build sdist and wheel, twine check", [
-        [str(PYTHON), "-m", "build", "--no-isolation", "--sdist", "--wheel", "--outdir", str(dist), "."],
-        lambda: [tool("twine"), "check", "--strict", *sorted(str(path) for path in dist.glob("*"))],
-    ]))
     return checks
 
 
@@ -164,7 +161,7 @@ def _run_checks(checks: list[Check], log: Path) -> list[tuple[str, int, str]]:
         code = 0
         with log.open("w+b") as out:
             for command in commands:
-                code = _spawn(command() if callable(command) else command, out)
+                code = _spawn(command, out)
                 if code:
                     break
             out.seek(0)
@@ -174,9 +171,10 @@ def _run_checks(checks: list[Check], log: Path) -> list[tuple[str, int, str]]:
 
 
 def test(args: list[str]) -> None:
-    """pytest on two workers (pytest-xdist) while the other checks run beside it: mypy, ruff,
-    the docs (sphinx -W, html and doctest) and the package build with twine check; their output
-    is shown once pytest is done. With *args*, pytest alone runs, with them."""
+    """pytest on two workers (pytest-xdist; its tests build the sdist and the wheel and check
+    them with twine) while the other checks run beside it: mypy, ruff and the docs (sphinx -W,
+    html and doctest), whose output is shown once pytest is done. With *args*, pytest alone
+    runs, with them."""
     if args:  # a focused run: pytest alone, with the caller's arguments
         run([str(PYTHON), "-m", "pytest", *args])
         return
@@ -184,7 +182,7 @@ def test(args: list[str]) -> None:
 
     results: list[tuple[str, int, str]] = []
     with tempfile.TemporaryDirectory(prefix="kowah-checks-") as folder:
-        checks = _static_checks(Path(folder) / "dist")
+        checks = _static_checks()
         thread = threading.Thread(target=lambda: results.extend(_run_checks(checks, Path(folder) / "log")),
                                   daemon=True)
         thread.start()

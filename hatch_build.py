@@ -1,8 +1,12 @@
 """Hatchling build hook: compile the gettext catalogues and the ready-hand index into the package.
 
 ``locales/<lang>/LC_MESSAGES/kowah.po`` becomes ``kowah/_locale/<lang>/LC_MESSAGES/kowah.mo`` for
-both wheels and editable installs. The build fails on a fuzzy entry, an untranslated
-message or a catalogue Babel reports as invalid, so a broken catalogue never ships.
+both wheels and editable installs. A wheel's build fails on a fuzzy entry, an untranslated
+message or a catalogue Babel reports as invalid, so a broken catalogue never ships. An editable
+install (a checkout being worked on, ``python3 dev.py …``) fails only on invalid entries and
+warns about fuzzy and untranslated ones, which show in English until they are translated: a
+translator can always install the checkout (``python3 dev.py catalogues``), and the test
+command still fails on them (tests/test_catalogues.py).
 
 The ready hands of the Kowah deck and of the money pack are built from the rules
 (``kowah._tables.build_table``) into ``kowah/_ready/*.bin``, so that the first ready check of a
@@ -23,8 +27,13 @@ class CatalogueError(Exception):
     """A catalogue is not fit to ship."""
 
 
-def compile_catalogues(root: Path) -> list[Path]:
-    """Compile every ``.po`` under ``root/locales`` into ``root/kowah/_locale``; return the ``.mo`` paths."""
+def compile_catalogues(root: Path, *, strict: bool = True) -> list[Path]:
+    """Compile every ``.po`` under ``root/locales`` into ``root/kowah/_locale``; return the ``.mo`` paths.
+
+    Not *strict*, fuzzy and untranslated entries are reported on stderr instead of failing.
+    """
+    import sys
+
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -33,19 +42,24 @@ def compile_catalogues(root: Path) -> list[Path]:
         lang = po_path.parent.parent.name
         with po_path.open("rb") as handle:
             catalog = read_po(handle, locale=lang)
-        problems = []
+        problems, unfinished = [], []
         if catalog.fuzzy:
-            problems.append("the catalogue header is fuzzy")
+            unfinished.append("the catalogue header is fuzzy")
         for message in catalog:
             if not message.id:
                 continue
             if message.fuzzy:
-                problems.append(f"fuzzy: {message.id!r}")
+                unfinished.append(f"fuzzy: {message.id!r}")
             strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
             if not all(strings):
-                problems.append(f"untranslated: {message.id!r}")
+                unfinished.append(f"untranslated: {message.id!r}")
             for error in message.check(catalog):
                 problems.append(f"{message.id!r}: {error}")
+        if strict:
+            problems += unfinished
+        elif unfinished:
+            print(f"warning: {po_path}: {len(unfinished)} entries fuzzy or untranslated (shown in "
+                  f"English): " + "; ".join(unfinished[:3]), file=sys.stderr)
         if problems:
             raise CatalogueError(f"{po_path}: " + "; ".join(problems[:10]))
         mo_path = root / "kowah" / "_locale" / lang / "LC_MESSAGES" / (po_path.stem + ".mo")
@@ -89,6 +103,7 @@ class CustomBuildHook(BuildHookInterface[BuilderConfig]):
         if self.target_name != "wheel":
             return
         root = Path(self.root)
-        for path in [*compile_catalogues(root), *write_ready_index(root)]:
+        strict = version != "editable"  # a checkout in the works installs with unfinished catalogues
+        for path in [*compile_catalogues(root, strict=strict), *write_ready_index(root)]:
             relative = path.relative_to(root).as_posix()
             build_data["force_include"][str(path)] = relative

@@ -31,8 +31,6 @@ import random
 import time
 from collections.abc import Callable
 
-import attrs
-
 from kowah import Action, ActionKind, Deal, Observation
 from kowah.cards import Card
 from kowah.coach import advise
@@ -70,7 +68,7 @@ class InformedStock(HardPlayer):
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         hands = tuple(tuple(self.deal.hand(seat)) for seat in range(3))
-        told = attrs.evolve(observation, known=hands)
+        told = observation.replace(known=hands)
         return super().choose(told, legal_actions)
 
 

@@ -37,6 +37,10 @@ class _Timed:
         self.name = player.name
         self.times = times
 
+    @property
+    def name(self) -> str:
+        return self.player.name
+
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         start = time.perf_counter()
         action = self.player.choose(observation, legal_actions)

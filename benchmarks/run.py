@@ -25,10 +25,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kowah import Deal, random_playout
+from kowah import Deal
 from kowah.cards import KOWAH_DECK, Card
 from kowah.hands import distance, is_ready, ready_hands
 from kowah.record import Record
+from kowah.simulation import random_playout
 
 
 def rates(cases: dict[str, tuple[Callable[[Any], object], Sequence[Any]]],

@@ -1,10 +1,10 @@
 """kowah: the rules of Kowah (Cheki), the Chinese money-card game of Java and the Malay world.
 
-The names below come from the rules modules, each imported when one of its names is first
-used (PEP 562), so that ``import kowah`` costs almost nothing and a command or a script pays
-only for what it uses. The text layer (:mod:`kowah.i18n`, which needs Babel), the AI players
-(:mod:`kowah.players`) and the command line (:mod:`kowah.cli`) are imported by name
-(``import kowah.players``).
+The names below come from the rules modules (and the error types from the module of their
+layer), each imported when one of its names is first used (PEP 562), so that ``import kowah``
+costs almost nothing and a command or a script pays only for what it uses. The other layers'
+modules (:mod:`kowah.players`, :mod:`kowah.simulation`, :mod:`kowah.i18n`, ...) are reached by
+name, ``kowah.players`` or ``import kowah.players``.
 
 >>> import kowah
 >>> hand = kowah.parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")
@@ -25,13 +25,13 @@ if TYPE_CHECKING:
         CardParseError,
         DeckError,
         HandError,
+        HandTypeError,
         IllegalActionError,
         KowahError,
         KowahTypeError,
         RecordError,
-        StoreFullError,
     )
-    from kowah.events import Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
+    from kowah.events import DrawnBy, Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
     from kowah.hands import (
         HAND_SIZE,
         DiscardOption,
@@ -45,10 +45,10 @@ if TYPE_CHECKING:
     )
     from kowah.i18n import LocaleError
     from kowah.players import UnknownPlayerError
-    from kowah.playout import Playout, random_playout
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rendering import RulesFormatError
-    from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules
+    from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
+    from kowah.web.store import StoreFullError
 
 __version__ = "0.1.0.dev0"
 
@@ -70,9 +70,11 @@ __all__ = [
     "Deal",
     "DeckError",
     "DiscardOption",
+    "DrawnBy",
     "Event",
     "EventKind",
     "HandError",
+    "HandTypeError",
     "Honour",
     "IllegalActionError",
     "KowahError",
@@ -83,7 +85,6 @@ __all__ = [
     "OutcomeDict",
     "Pack",
     "Phase",
-    "Playout",
     "Reason",
     "Record",
     "RecordDict",
@@ -93,6 +94,7 @@ __all__ = [
     "Rules",
     "RulesFormatError",
     "Split",
+    "State",
     "StoreFullError",
     "Suit",
     "UnknownPlayerError",
@@ -103,7 +105,6 @@ __all__ = [
     "improvements",
     "is_ready",
     "parse_cards",
-    "random_playout",
     "replay_outcome",
     "splits",
     "waits",
@@ -131,14 +132,16 @@ _HOMES = {
     "CardParseError": "kowah.errors",
     "DeckError": "kowah.errors",
     "HandError": "kowah.errors",
+    "HandTypeError": "kowah.errors",
     "IllegalActionError": "kowah.errors",
     "KowahError": "kowah.errors",
     "KowahTypeError": "kowah.errors",
     "LocaleError": "kowah.i18n",
     "RecordError": "kowah.errors",
     "RulesFormatError": "kowah.rendering",
-    "StoreFullError": "kowah.errors",
+    "StoreFullError": "kowah.web.store",
     "UnknownPlayerError": "kowah.players",
+    "DrawnBy": "kowah.events",
     "Event": "kowah.events",
     "EventKind": "kowah.events",
     "Outcome": "kowah.events",
@@ -155,8 +158,6 @@ _HOMES = {
     "is_ready": "kowah.hands",
     "splits": "kowah.hands",
     "waits": "kowah.hands",
-    "Playout": "kowah.playout",
-    "random_playout": "kowah.playout",
     "FORMAT": "kowah.record",
     "Record": "kowah.record",
     "RecordDict": "kowah.record",
@@ -165,23 +166,25 @@ _HOMES = {
     "MONEY_RULES": "kowah.rules",
     "Rules": "kowah.rules",
     "SEATS": "kowah.rules",
+    "State": "kowah.rules",
 }
-_SUBMODULES = frozenset({"actions", "cards", "cli", "deal", "errors", "events", "hands", "i18n",
-                         "players", "playout", "record", "rulebook", "rules", "table"})
+_SUBMODULES = frozenset({"actions", "cards", "cli", "coach", "deal", "env", "errors", "events", "hands",
+                         "i18n", "players", "record", "rendering", "rulebook", "rules", "simulation",
+                         "svg", "table"})
 
+if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is an error there
 
-def __getattr__(name: str) -> object:
-    """Import the module of a public name (or a submodule) on first use."""
-    home = _HOMES.get(name)
-    if home is not None:
-        module = __import__(home, fromlist=[name])
-        value = getattr(module, name)
-        globals()[name] = value  # later uses find it directly
-        return value
-    if name in _SUBMODULES:
-        return __import__(f"kowah.{name}", fromlist=["__name__"])
-    raise AttributeError(f"module 'kowah' has no attribute {name!r}")
+    def __getattr__(name: str) -> object:
+        """Import the module of a public name (or a submodule) on first use."""
+        home = _HOMES.get(name)
+        if home is not None:
+            module = __import__(home, fromlist=[name])
+            value = getattr(module, name)
+            globals()[name] = value  # later uses find it directly
+            return value
+        if name in _SUBMODULES:
+            return __import__(f"kowah.{name}", fromlist=["__name__"])
+        raise AttributeError(f"module 'kowah' has no attribute {name!r}")
 
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

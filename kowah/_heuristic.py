@@ -1,11 +1,12 @@
 """The players' fast evaluation of hands, shared by :mod:`kowah.players` and :mod:`kowah.coach`.
 
-Private to the package; its names are public within it. A hand's *shape* is one integer, the
-sum over its groups of a digit per group profile (see ``kowah._tables``), and the most cards of
-the hand that some ready hand contains ("kept", 8 minus the distance) is cached per shape.
-Adding or removing one card changes one group, so the shape of every hand one card away is
-found by arithmetic, and "does this card improve the hand?" costs a dict lookup.
-tests/test_players.py checks these shortcuts against ``hands.distance`` and
+Private to the package; its names are public within it. How far a hand is from ready is
+``kowah._tables``' one definition: the most cards of the hand that some ready hand contains
+("kept", 8 minus :func:`kowah.hands.distance`). For the Kowah deck and the money pack a hand's
+*shape* is one integer (``_tables.codes_of``, ``shape_of``) and adding or removing one card
+changes one group, so the shape of every hand one card away is found by arithmetic and "does
+this card improve the hand?" costs a dict lookup; for other packs the same questions go through
+``_tables.kept_in``. tests/test_players.py checks these against ``hands.distance`` and
 ``hands.improvements``.
 """
 
@@ -14,93 +15,78 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from kowah import Action, ActionKind, Observation
-from kowah._tables import SHAPE_DIGIT, SHAPES, WEIGHT, decode_shape, solve
+from kowah._tables import CARDS, GROUP, GROUPS, SHAPE_DIGIT, WEIGHT, codes_of, group_cards, kept_in, quick
+from kowah._tables import kept as quick_kept
+from kowah._tables import shape_kept as shape_kept
+from kowah._tables import shape_of as shape_of
+from kowah.actions import Action, ActionKind
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
+from kowah.deal import Observation
 from kowah.hands import waits
 
-# Every kind of card (33 in the money pack, the Kowah deck uses the first 30), at most four
-# copies of each in either pack (R1, R2).
-COPIES = 4
-CARDS: tuple[Card, ...] = tuple(Card)
-GROUP: tuple[int, ...] = tuple(card.group for card in CARDS)
-DIGIT: tuple[int, ...] = SHAPE_DIGIT
-WT: tuple[int, ...] = WEIGHT
-GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(card for card in range(KINDS) if GROUP[card] == group) for group in range(15)
-)
+DIGIT, WT = SHAPE_DIGIT, WEIGHT
+GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(group_cards(group) for group in range(GROUPS))
 
 DRAW, TAKE, DISCARD, DECLARE, PASS = (
     ActionKind.DRAW, ActionKind.TAKE, ActionKind.DISCARD, ActionKind.DECLARE, ActionKind.PASS,
 )
+
 
 def ready_waits(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
     """The waits of an eight-card hand (sorted key) of *pack*; empty when it is not ready."""
     return waits(cast("tuple[Card, ...]", key), pack)  # card values are ints; waits takes them
 
 
-def shape_kept(shape: int) -> int:
-    """Most cards a hand of this shape can keep on its way to ready (cached in kowah._tables)."""
-    kept = SHAPES.get(shape)
-    if kept is None:
-        kept = SHAPES[shape] = solve(decode_shape(shape))
-    return kept
-
-
-def codes_of(key: Iterable[int]) -> list[int]:
-    """The code of each of the 15 groups: the sum of its cards' weights."""
-    codes = [0] * 15
-    for card in key:
-        codes[GROUP[card]] += WT[card]
-    return codes
-
-
-def shape_of(codes: Sequence[int]) -> int:
-    return sum(map(DIGIT.__getitem__, codes))
-
-
-def kept(key: Iterable[int]) -> int:
-    """Most cards of an eight-card hand that a ready hand contains (8 - distance)."""
-    return shape_kept(shape_of(codes_of(key)))
+def kept(key: Iterable[int], pack: Pack = KOWAH_DECK) -> int:
+    """Most cards of an eight- (or nine-) card hand of *pack* that a ready hand contains
+    (8 - distance)."""
+    return quick_kept(key) if quick(pack) else (kept_in(key, pack) or 0)
 
 
 def acceptance_of(codes: list[int], shape: int, held: int, counts: Sequence[int],
-                  live: Sequence[int]) -> int:
-    """Live copies of the cards that would bring an eight-card hand closer to ready.
+                  live: Sequence[int], pack: Pack = KOWAH_DECK) -> int:
+    """Live copies of the cards that would bring an eight-card hand of a quick pack (its
+    groups' *codes*, its *shape*, its *counts* by card) closer to ready. *held* is the hand's
+    kept count.
 
-    *held* is the hand's kept count. A card of a group the hand lacks can only help a hand
-    of fewer than three groups: with three or more, whatever the card would do, a card
-    already held does as well.
+    A card of a group the hand lacks can only help a hand of fewer than three groups: with
+    three or more, whatever the card would do, a card already held does as well.
     """
     total = 0
-    present = [group for group in range(15) if codes[group]]
-    groups: Iterable[int] = present if len(present) >= 3 else range(15)
+    present = [group for group in range(GROUPS) if codes[group]]
+    groups: Iterable[int] = present if len(present) >= 3 else range(GROUPS)
+    copies = pack.counts
     for group in groups:
         old = codes[group]
         base = shape - DIGIT[old]
         for card in GROUP_CARDS[group]:
-            if live[card] and counts[card] < COPIES and shape_kept(base + DIGIT[old + WT[card]]) > held:
+            if live[card] and counts[card] < copies[card] and shape_kept(base + DIGIT[old + WT[card]]) > held:
                 total += live[card]
     return total
 
 
+def _acceptance(key: tuple[int, ...], held: int, live: Sequence[int], pack: Pack) -> int:
+    """:func:`acceptance_of` for any pack, through ``_tables.kept_in``."""
+    if quick(pack):
+        codes = codes_of(key)
+        return acceptance_of(codes, shape_of(codes), held, [key.count(card) for card in range(KINDS)],
+                             live, pack)
+    return sum(live[card] for card in range(KINDS)
+               if live[card] and key.count(card) < pack.counts[card]
+               and (kept_in((*key, card), pack) or 0) > held)
+
+
 def improving(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> tuple[int, ...]:
     """The kinds of card of *pack* that bring an eight-card hand (sorted key) closer to ready."""
-    codes = codes_of(key)
-    shape = shape_of(codes)
-    held = shape_kept(shape)
-    counts = [key.count(card) for card in range(KINDS)]
-    return tuple(
-        card for card in range(KINDS)
-        if pack.copies(Card(card))
-        and acceptance_of(codes, shape, held, counts, [int(c == card) for c in range(KINDS)])
-    )
+    return tuple(card for card in range(KINDS) if pack.counts[card] and improves(key, card, pack))
 
 
-def improves(key: tuple[int, ...], card: int) -> bool:
-    """Whether drawing or taking *card* brings the eight-card hand *key* closer to ready."""
-    if key.count(card) >= COPIES:
+def improves(key: tuple[int, ...], card: int, pack: Pack = KOWAH_DECK) -> bool:
+    """Whether drawing or taking *card* brings the eight-card hand *key* of *pack* closer to ready."""
+    if key.count(card) >= pack.counts[card]:
         return False
+    if not quick(pack):
+        return (kept_in((*key, card), pack) or 0) > kept(key, pack)
     codes = codes_of(key)
     group = GROUP[card]
     if not codes[group] and sum(1 for code in codes if code) >= 3:
@@ -116,15 +102,9 @@ def without(key: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def unseen(observation: Observation) -> list[int]:
-    """Copies of each kind this seat has not seen (hand, discards, known cards), by card value.
-
-    The list form of :meth:`Observation.unseen`: the live copies (0 for a kind its pack lacks).
-    """
-    pack = observation.rules.pack
-    counts = [pack.copies(card) for card in CARDS]
-    for card in (*observation.hand, *observation.seen()):
-        counts[card] -= 1
-    return [count if count > 0 else 0 for count in counts]
+    """:meth:`Observation.unseen` as a list by card value (0 for a kind its pack lacks)."""
+    copies = observation.unseen()
+    return [copies.get(card, 0) for card in CARDS]
 
 
 def avoid(observation: Observation) -> frozenset[int]:
@@ -149,17 +129,22 @@ def discard_scores(hand: tuple[int, ...], options: Sequence[int], live: Sequence
     one step short of ready. Acceptance is worked out only for the discards that keep most
     (the others score -1), unless *every*. *hand* is a sorted key of *pack*'s cards.
     """
-    codes = codes_of(hand)
-    shape9 = shape_of(codes)  # exact as an integer, even where a lookup of it would not be
-    counts = [0] * KINDS
-    for card in hand:
-        counts[card] += 1
+    fast = quick(pack)
+    if fast:
+        codes = codes_of(hand)
+        shape9 = shape_of(codes)  # exact as an integer, even where a lookup of it would not be
+        counts = [0] * KINDS
+        for card in hand:
+            counts[card] += 1
     firsts = []
     for card in dict.fromkeys(options):
-        group = GROUP[card]
-        old = codes[group]
-        shape = shape9 - DIGIT[old] + DIGIT[old - WT[card]]
-        firsts.append((0 if card in avoided else 1, shape_kept(shape), card, shape))
+        if fast:
+            old = codes[GROUP[card]]
+            shape = shape9 - DIGIT[old] + DIGIT[old - WT[card]]
+            held = shape_kept(shape)
+        else:
+            shape, held = 0, kept(without(hand, card), pack)
+        firsts.append((0 if card in avoided else 1, held, card, shape))
     top = max((safe, held) for safe, held, _, _ in firsts)
     scored = []
     for safe, held, card, shape in firsts:
@@ -170,10 +155,13 @@ def discard_scores(hand: tuple[int, ...], options: Sequence[int], live: Sequence
             best = max(live[wait] for wait in ready_waits(without(hand, card), pack))
             scored.append(((safe, 8, best) if best > 0 else (safe, 7, 0), card))
             continue
+        if not fast:
+            scored.append(((safe, held, _acceptance(without(hand, card), held, live, pack)), card))
+            continue
         group = GROUP[card]
         codes[group] -= WT[card]
         counts[card] -= 1
-        scored.append(((safe, held, acceptance_of(codes, shape, held, counts, live)), card))
+        scored.append(((safe, held, acceptance_of(codes, shape, held, counts, live, pack)), card))
         codes[group] += WT[card]
         counts[card] += 1
     return scored

@@ -34,6 +34,7 @@ def check_record_path(t: Words, path: Path) -> None:
 
 
 def write_record(path: Path, record: Record) -> None:
-    """Write *record* to *path* (opened as :func:`check_record_path` opens it)."""
+    """Write *record* to *path*, replacing what it holds (:func:`check_record_path` checked,
+    before the deal, that it can be opened for writing)."""
     with path.open("w", encoding="utf-8") as handle:
         handle.write(record.dumps(indent=1) + "\n")

@@ -7,14 +7,21 @@ from here. Names are public within this module.
 A ready hand is two triples and a pair that obey R7 (R4–R8). The ready hands of a pack, each
 mapped to the waits it offers, are defined by :func:`build_table`; what the checks read is the
 pack's compact :class:`ReadyIndex` (:func:`ready_index`), shipped for the Kowah deck and the
-money pack. :func:`ready_table` gives the old dict of sorted hands (slower to build).
+money pack. :func:`ready_table` gives them as a dict of sorted hands, slower to build but
+quicker to look up, for code that plays deals by the thousand.
+
+How far a hand is from ready is :func:`kept_in` (the most of its cards some ready hand
+contains), for any pack; :func:`kept` is its quick form for the Kowah deck and the money pack.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import os
 import sys
+import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
@@ -38,18 +45,24 @@ __all__ = [
     "WARM",
     "WEIGHT",
     "Key",
+    "Profile",
     "ReadyIndex",
     "build_table",
+    "codes_of",
     "decode_shape",
     "encode",
     "group_cards",
     "hand_key",
     "kept",
+    "kept_in",
     "pack_weights",
+    "quick",
     "read_data",
     "ready_index",
     "ready_table",
     "same_rank_ok",
+    "shape_kept",
+    "shape_of",
     "solve",
     "source_digest",
     "triples",
@@ -163,7 +176,6 @@ def _mix(value: int) -> int:
 
 HASH: tuple[int, ...] = tuple(_mix(card) >> 37 for card in range(KINDS))
 _NO_WAIT = 255
-_PRIME = (1 << 61) - 1
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: The shipped index files, by pack name.
 DATA_FILES = {"Kowah deck": "kowah.bin", "money pack": "money.bin"}
@@ -246,13 +258,7 @@ class ReadyIndex:
             if self._lookups >= WARM:
                 self.warm()
         keys = self.key_array
-        index, high = 0, self.count  # bisect (the _bisect module would cost a load to import)
-        while index < high:
-            middle = (index + high) // 2
-            if keys[middle] < key:
-                index = middle + 1
-            else:
-                high = middle
+        index = bisect.bisect_left(keys, key)
         while index < self.count and keys[index] == key:
             if hands[8 * index:8 * index + 8] == hand:
                 return index
@@ -295,8 +301,7 @@ def source_digest(folder: str = _HERE) -> int:
     digest = 0
     for name in ("cards.py", "_tables.py"):
         with open(os.path.join(folder, name), "rb") as handle:
-            # A polynomial hash of the bytes modulo a Mersenne prime (zlib would cost a load).
-            digest = (digest * 1_000_003 + int.from_bytes(handle.read() + b"\x01", "little")) % _PRIME
+            digest = zlib.crc32(handle.read(), digest)
     return digest
 
 
@@ -378,78 +383,138 @@ def ready_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 #
 # A ready hand is three structures (triple, triple, pair) placed in groups. Groups never
 # constrain each other, so the most cards a hand can keep is the best way to place the three
-# structures, each group contributing the overlap of its own cards with what is placed there.
-# Within a rank the suits are interchangeable (R4, R5 and R7 treat them alike), so a group is
-# described by its sorted suit counts, and a hand by the sorted list of its groups: a few
-# thousand shapes, each solved once and cached.
+# structures, each group contributing the overlap of its own cards with what is placed there,
+# as far as the pack holds the cards placed (R4, R5, R7). A group is described by its
+# *profile*, the pairs (cards of a kind held, copies of it in the pack) of its kinds, sorted:
+# within a rank the suits are interchangeable (R4, R5 and R7 treat them alike) as long as the
+# pack holds as many of each. A hand is then the sorted list of its groups' profiles, with
+# those of up to three empty groups of each profile (the structures are three): each such
+# shape is solved once and cached. That is :func:`kept_in`, for any pack.
+#
+# For the Kowah deck and the money pack (four copies of every kind of whole groups, and at
+# least four empty groups whatever the hand) the shape is encoded as one integer, summed from
+# a digit per group, so that :func:`kept` and the players' heuristics (kowah._heuristic) find a
+# hand's shape, and that of every hand one card away, by arithmetic.
 
 _DEMANDS = ("T", "TT", "P", "TP", "TTP")
+#: A group's profile: (cards of a kind held, copies of it in the pack) for each of its kinds.
+Profile = tuple[tuple[int, int], ...]
+_GROUP_BEST: dict[tuple[Profile, str], int | None] = {}
+_SUIT_TRIPLES = tuple(itertools.combinations_with_replacement(range(3), 3))
 
 
-_GROUP_BEST: dict[tuple[tuple[int, ...], str], int] = {}
+def _group_best(profile: Profile, demand: str) -> int | None:
+    """Most cards of a group with *profile* that a placement of *demand* (``"T"``, ``"TP"``,
+    ...) keeps, or ``None`` when the pack cannot place it there (cached per profile)."""
+    key = (profile, demand)
+    if key not in _GROUP_BEST:
+        _GROUP_BEST[key] = _solve_group(profile, demand)
+    return _GROUP_BEST[key]
 
 
-def _group_best(profile: tuple[int, ...], demand: str) -> int:
-    """Most cards of a group with *profile* that a placement of *demand* can keep (cached:
-    a few dozen profiles, each solved once, so the first shapes of a process are cheap)."""
-    found = _GROUP_BEST.get((profile, demand))
-    if found is None:
-        found = _GROUP_BEST[profile, demand] = _solve_group(profile, demand)
-    return found
-
-
-def _solve_group(profile: tuple[int, ...], demand: str) -> int:
-    honour = len(profile) == 1
-    kinds = (0,) if honour else (0, 1, 2)
-    options: list[Key] = (
-        [(0, 0, 0)] if honour else list(itertools.combinations_with_replacement(kinds, 3))
-    )
-    n_triples = demand.count("T")
-    best = 0
-    pair_kinds: tuple[int | None, ...] = kinds if "P" in demand else (None,)
-    for pair in pair_kinds:
-        for chosen in itertools.combinations_with_replacement(options, n_triples):
-            placed = [0] * len(kinds)
-            ok = True
+def _solve_group(profile: Profile, demand: str) -> int | None:
+    honour = len(profile) == 1  # an honour is a group of its own (R4)
+    options = ((0, 0, 0),) if honour else _SUIT_TRIPLES
+    best: int | None = None
+    for pair in (range(len(profile)) if "P" in demand else (None,)):
+        for chosen in itertools.combinations_with_replacement(options, demand.count("T")):
+            placed = [0] * len(profile)
             for triple in chosen:
                 for kind in triple:
                     placed[kind] += 1
-                if pair is not None:
-                    if honour:
-                        ok = False
-                    else:
-                        five = [triple.count(k) + (2 if k == pair else 0) for k in kinds]
-                        ok = ok and sorted(five) == [1, 2, 2]
             if pair is not None:
+                if chosen and not all(_same_rank_ok_counts(triple, pair, honour) for triple in chosen):
+                    continue  # R7
                 placed[pair] += 2
-            if not ok or max(placed) > 4:
-                continue
-            best = max(best, sum(min(have, want) for have, want in zip(profile, placed, strict=True)))
+            if any(count > copies for count, (_, copies) in zip(placed, profile, strict=True)):
+                continue  # the pack does not hold these cards
+            value = sum(min(held, count) for count, (held, _) in zip(placed, profile, strict=True))
+            best = value if best is None else max(best, value)
     return best
 
 
-def solve(shape: tuple[tuple[int, ...], ...]) -> int:
-    """The most cards a hand of this shape can keep on its way to ready."""
-    values = [{demand: _group_best(profile, demand) for demand in _DEMANDS} for profile in shape]
-    empty = {demand: 0 for demand in _DEMANDS}
-    # Enough empty groups always remain (at least four of the twelve are unused).
-    values += [empty, empty, empty]
-    best = 0
+def _same_rank_ok_counts(triple: tuple[int, ...], pair: int, honour: bool) -> bool:
+    """R7 (:func:`same_rank_ok`) for a triple and a pair of one group's kinds (0-2 by suit)."""
+    first = 27 if honour else 0  # the group's first card: 1c, or an honour
+    return same_rank_ok(tuple(first + kind for kind in triple), first + pair)
+
+
+def _solve(groups: Sequence[Profile]) -> int | None:
+    """The most cards kept by the best placement of two triples and a pair in *groups*, or
+    ``None`` when the pack allows none (no hand of it is ever ready)."""
+    values = [[_group_best(profile, demand) for demand in _DEMANDS] for profile in groups]
+    best: int | None = None
+
+    def offer(*parts: int | None) -> None:
+        nonlocal best
+        if None not in parts:
+            total = sum(parts)  # type: ignore[arg-type]
+            best = total if best is None else max(best, total)
+
     n = len(values)
     for i in range(n):
-        best = max(best, values[i]["TTP"])
+        _, tt_i, p_i, tp_i, ttp_i = values[i]
+        offer(ttp_i)
         for j in range(n):
-            if i == j:
-                continue
-            best = max(best, values[i]["TT"] + values[j]["P"], values[i]["TP"] + values[j]["T"])
-            for k in range(j + 1, n):
-                if k != i:
-                    best = max(best, values[i]["P"] + values[j]["T"] + values[k]["T"])
+            if i != j:
+                t_j, _, p_j, _, _ = values[j]
+                offer(tt_i, p_j)
+                offer(tp_i, t_j)
+                for k in range(j + 1, n):
+                    if k != i:
+                        offer(p_i, t_j, values[k][0])
     return best
+
+
+_KEPT: dict[tuple[tuple[Profile, ...], tuple[Profile, ...]], int | None] = {}
+
+
+def kept_in(key: Iterable[int], pack: Pack) -> int | None:
+    """The most cards of an eight-card hand (card indices of *pack*, any order) that some ready
+    hand of *pack* contains; ``None`` when no hand of *pack* is ever ready. For any pack."""
+    key = tuple(key)
+    if quick(pack):
+        return kept(key)
+    held = [0] * KINDS
+    for card in key:
+        held[card] += 1
+    counts = pack.counts
+    used: list[Profile] = []
+    empty: Counter[Profile] = Counter()
+    for group in range(GROUPS):
+        cards = group_cards(group)
+        if not any(counts[card] for card in cards):
+            continue  # the pack has no card of this group
+        profile = tuple(sorted(((held[card], counts[card]) for card in cards), reverse=True))
+        if any(held[card] for card in cards):
+            used.append(profile)
+        else:
+            empty[profile] += 1
+    spare = tuple(profile for profile, number in sorted(empty.items()) for _ in range(min(number, 3)))
+    shape = (tuple(sorted(used)), spare)
+    if shape not in _KEPT:
+        _KEPT[shape] = _solve((*shape[0], *shape[1]))
+    return _KEPT[shape]
+
+
+_QUICK: dict[tuple[int, ...], bool] = {}
+
+
+def quick(pack: Pack) -> bool:
+    """Whether :func:`kept` (the integer shapes) serves *pack*: four copies of each kind of
+    whole groups and at least eleven groups, so that a hand leaves four empty (the Kowah deck
+    and the money pack)."""
+    found = _QUICK.get(pack.counts)
+    if found is None:
+        groups = [{pack.counts[card] for card in group_cards(group)} for group in range(GROUPS)]
+        found = _QUICK[pack.counts] = (all(copies in ({0}, {4}) for copies in groups)
+                                       and sum(copies == {4} for copies in groups) >= 11)
+    return found
 
 
 def _profiles() -> tuple[list[int], list[tuple[int, ...]]]:
-    """Number every group profile: code (see ``WEIGHT``) -> profile id, and id -> profile."""
+    """Number every group profile of a quick pack: code (see ``WEIGHT``) -> profile id, and
+    id -> the cards held of each kind, sorted."""
     by_profile: dict[tuple[int, ...], int] = {(): 0}
     ids = [0] * (HONOUR_WEIGHT * 5)
     for c, s, m in itertools.product(range(5), repeat=3):
@@ -470,14 +535,43 @@ PROFILE_ID, PROFILE = _profiles()
 SHAPE_DIGIT: tuple[int, ...] = tuple(9 ** i if i else 0 for i in PROFILE_ID)
 #: shape -> the most cards a hand of that shape can keep (filled as shapes are met).
 SHAPES: dict[int, int] = {}
+_SPARE: tuple[Profile, ...] = (((0, 4), (0, 4), (0, 4)),) * 3  # empty groups of a quick pack
 
 
 def decode_shape(shape: int) -> tuple[tuple[int, ...], ...]:
-    """The group profiles of a shape number."""
+    """The group profiles (cards held of each kind) of a shape number."""
     profiles = []
     for profile_id in range(1, len(PROFILE)):
         profiles += [PROFILE[profile_id]] * (shape // 9 ** profile_id % 9)
     return tuple(profiles)
+
+
+def solve(shape: tuple[tuple[int, ...], ...]) -> int:
+    """The most cards a hand of this shape (as :func:`decode_shape` gives it) of a quick pack
+    can keep on its way to ready."""
+    groups = [tuple((held, 4) for held in profile) for profile in shape]
+    return _solve((*groups, *_SPARE)) or 0  # a quick pack always has ready hands
+
+
+def shape_kept(shape: int) -> int:
+    """:func:`solve` of a shape number, cached: the most cards a hand of it keeps."""
+    found = SHAPES.get(shape)
+    if found is None:
+        found = SHAPES[shape] = solve(decode_shape(shape))
+    return found
+
+
+def codes_of(key: Iterable[int]) -> list[int]:
+    """The code of each of the groups of a hand of a quick pack: the sum of its cards' weights."""
+    codes = [0] * GROUPS
+    for card in key:
+        codes[GROUP[card]] += WEIGHT[card]
+    return codes
+
+
+def shape_of(codes: Iterable[int]) -> int:
+    """The shape number of a hand from its groups' :func:`codes_of`."""
+    return sum(map(SHAPE_DIGIT.__getitem__, codes))
 
 
 def kept(
@@ -486,7 +580,8 @@ def kept(
     weights: tuple[int, ...] = WEIGHT,
     digit: Callable[[int], int] = SHAPE_DIGIT.__getitem__,
 ) -> int:
-    """The most cards of an eight-card hand (card indices, any order) that some ready hand contains."""
+    """The most cards of an eight-card hand of a quick pack (card indices, any order) that some
+    ready hand contains (see :func:`kept_in` for other packs)."""
     codes = [0] * GROUPS
     for card in key:
         codes[groups[card]] += weights[card]

@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any, Final, NotRequired, TypedDict
+from typing import Final, NotRequired, TypedDict
 
-import attrs
-
-from kowah.cards import Card
+from kowah._value import FrozenMap, Value
+from kowah.cards import Card, format_cards
 from kowah.errors import N_, ActionError, ActionTypeError, CardParseError, format_message, shorten
-from kowah.rules import SEATS
 
 __all__ = [
     "DECLARES",
@@ -42,7 +39,12 @@ __all__ = [
     "ActionKind",
     "Reason",
     "Refusal",
+    "shown",
 ]
+
+
+#: Seats at the table, numbered 0, 1, 2 (R9); an action's seat is one of them.
+SEATS: Final = 3
 
 
 class ActionDict(TypedDict):
@@ -67,7 +69,7 @@ class ActionKind(enum.StrEnum):
 _WITH_CARD = frozenset({ActionKind.DISCARD, ActionKind.DECLARE})
 
 
-def _check_seat(instance: object, attribute: object, seat: int) -> None:
+def _check_seat(seat: int) -> None:
     if type(seat) is not int:  # a bool, a float or a str is no seat
         raise ActionTypeError(N_("error", "a seat must be an int (0, 1 or 2), not {value} of type {type}"),
                               value=shorten(seat), type=type(seat).__name__)
@@ -75,7 +77,7 @@ def _check_seat(instance: object, attribute: object, seat: int) -> None:
         raise ActionError(N_("error", "there is no seat {seat}"), seat=seat)
 
 
-def _check_kind(instance: object, attribute: object, kind: ActionKind) -> None:
+def _check_kind(kind: ActionKind) -> None:
     if type(kind) is not ActionKind:
         raise ActionTypeError(
             N_("error", "an action's kind must be an ActionKind, not {value} of type {type}"),
@@ -83,8 +85,7 @@ def _check_kind(instance: object, attribute: object, kind: ActionKind) -> None:
         )
 
 
-def _check_card(instance: Action, attribute: object, card: Card | None) -> None:
-    kind = instance.kind
+def _check_card(kind: ActionKind, card: Card | None) -> None:
     if card is None:
         if kind is ActionKind.DISCARD:
             raise ActionError(N_("error", "a discard names its card"))
@@ -99,8 +100,7 @@ def _check_card(instance: Action, attribute: object, card: Card | None) -> None:
         )
 
 
-@attrs.frozen(repr=False, cache_hash=True)
-class Action:
+class Action(Value):
     """One seat's action; build it with the class methods, :meth:`parse` or :meth:`from_dict`.
 
     The constructor checks every field, so no invalid action exists: *seat* is an ``int``
@@ -120,11 +120,49 @@ class Action:
     """
 
     #: The seat that acts, 0–2.
-    seat: int = attrs.field(validator=_check_seat)
+    seat: int
     #: What it does.
-    kind: ActionKind = attrs.field(validator=_check_kind)
+    kind: ActionKind
     #: The card discarded, or the wait declared; ``None`` for the other kinds.
-    card: Card | None = attrs.field(default=None, validator=_check_card)
+    card: Card | None
+
+    def __init__(self, seat: int, kind: ActionKind, card: Card | None = None) -> None:
+        _check_seat(seat)
+        _check_kind(kind)
+        _check_card(kind, card)
+        self._set(seat=seat, kind=kind, card=card)
+
+    # Typed accessors: card is Card | None for every kind, so a typed bot that knows it holds
+    # a discard reads discarded (a Card), and a declaration's wait with wait.
+
+    @property
+    def discarded(self) -> Card:
+        """The card of a discard, as a :class:`~kowah.cards.Card` (never ``None``, so typed code
+        needs no check); for another kind, :class:`~kowah.errors.ActionError`.
+
+        >>> Action.discard(0, Card.C5).discarded
+        Card.C5
+        >>> Action.draw(0).discarded
+        Traceback (most recent call last):
+        ...
+        kowah.errors.ActionError: draw is no discard: it has no discarded card
+        """
+        if self.kind is not ActionKind.DISCARD or self.card is None:
+            raise ActionError(N_("error", "{action} is no discard: it has no discarded card"),
+                              action=str(self))
+        return self.card
+
+    @property
+    def wait(self) -> Card | None:
+        """The wait a declaration exposes (``None``: the hand's only wait, R8); for another kind,
+        :class:`~kowah.errors.ActionError`.
+
+        >>> Action.declare(1, Card.S5).wait, Action.declare(1, None).wait
+        (Card.S5, None)
+        """
+        if self.kind is not ActionKind.DECLARE:
+            raise ActionError(N_("error", "{action} is no declaration: it has no wait"), action=str(self))
+        return self.card
 
     @classmethod
     def draw(cls, seat: int) -> Action:
@@ -173,6 +211,10 @@ class Action:
         Traceback (most recent call last):
         ...
         kowah.errors.ActionError: a draw, take or pass names no card, not '5c'
+        >>> Action.parse("discard 5c 5s", seat=0)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.ActionError: a discard or a declaration names one card, not '5c 5s' (in 'discard 5c 5s')
         """
         if not isinstance(text, str):
             raise ActionTypeError(N_("error", "an action's text must be a string, not {value} of type "
@@ -186,9 +228,12 @@ class Action:
                 N_("error", "unknown action {word!r} in {text!r} (draw, take, discard, declare or pass)"),
                 word=words[0], text=text,
             )
-        if len(words) > 2 or (len(words) == 2 and kind not in _WITH_CARD):
+        if len(words) > 1 and kind not in _WITH_CARD:
             raise ActionError(N_("error", "a draw, take or pass names no card, not {value!r}"),
                               value=" ".join(words[1:]))
+        if len(words) > 2:
+            raise ActionError(N_("error", "a discard or a declaration names one card, not {value!r} "
+                                          "(in {text!r})"), value=" ".join(words[1:]), text=text)
         if len(words) == 1:
             return _shared(seat, kind, None)
         try:
@@ -215,7 +260,7 @@ class Action:
         return entry
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], seat: int | None = None) -> Action:
+    def from_dict(cls, data: Mapping[str, object], seat: int | None = None) -> Action:
         """The action of a ``kowah-record/1`` entry (:meth:`to_dict`); unknown keys are ignored.
 
         With *seat* given, *data* may leave out ``"seat"`` (a client names only what it
@@ -369,11 +414,11 @@ class Reason(enum.StrEnum):
         "error", "a card taken from the discards may not be discarded in the same turn")
 
 
-def _params(value: Mapping[str, object]) -> Mapping[str, object]:
+def _params(value: Mapping[str, object]) -> FrozenMap[str, object]:
     if not isinstance(value, Mapping):
         raise ActionTypeError(N_("error", "a refusal's fields must be a mapping, not {value} of type {type}"),
                               value=shorten(value), type=type(value).__name__)
-    return MappingProxyType(dict(value))
+    return FrozenMap(value)
 
 
 _NO_REASON = N_("error", "a refusal's reason must be a Reason, not {value} of type {type}")
@@ -385,8 +430,7 @@ def _check_type(value: object, expected: type, template: str) -> None:
         raise ActionTypeError(template, value=shorten(value), type=type(value).__name__)
 
 
-@attrs.frozen
-class Refusal:
+class Refusal(Value):
     """Why an action is illegal now, as a value: the :class:`Reason`, the action, the fields.
 
     ``str(refusal)`` is the English message; :meth:`kowah.i18n.Translator.refusal` says it in
@@ -400,11 +444,34 @@ class Refusal:
     """
 
     #: Why.
-    reason: Reason = attrs.field(validator=lambda _, __, value: _check_type(value, Reason, _NO_REASON))
+    reason: Reason
     #: The action refused.
-    action: Action = attrs.field(validator=lambda _, __, value: _check_type(value, Action, _NO_ACTION))
-    #: The fields of the reason's template (cards as :class:`~kowah.cards.Card`).
-    params: Mapping[str, object] = attrs.field(factory=dict, converter=_params, hash=False)
+    action: Action
+    #: The fields of the reason's template, read-only: cards as :class:`~kowah.cards.Card`,
+    #: several cards (``"waits"``) as a tuple of them.
+    params: Mapping[str, object]
+
+    def __init__(self, reason: Reason, action: Action, params: Mapping[str, object] | None = None) -> None:
+        _check_type(reason, Reason, _NO_REASON)
+        _check_type(action, Action, _NO_ACTION)
+        self._set(reason=reason, action=action, params=_params({} if params is None else params))
 
     def __str__(self) -> str:
-        return format_message(self.reason.template, self.params)
+        """The English message, cards written as codes."""
+        return format_message(self.reason.template, shown(self.params))
+
+
+def shown(params: Mapping[str, object]) -> dict[str, object]:
+    """*params* with every tuple of cards written as codes (``"5c 5s"``), for an English message.
+
+    >>> shown({"waits": (Card.C5, Card.S5), "turn": 2})
+    {'waits': '5c 5s', 'turn': 2}
+    """
+    return {name: _codes(value) for name, value in params.items()}
+
+
+def _codes(value: object) -> object:
+    """*value*, or its codes if it is a tuple of cards."""
+    if isinstance(value, tuple) and all(type(card) is Card for card in value):
+        return format_cards(value)
+    return value

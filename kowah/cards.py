@@ -21,14 +21,11 @@ from __future__ import annotations
 
 import enum
 import itertools
+import re
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
-from kowah._value import Frozen
-from kowah.errors import N_, CardParseError, DeckError, KowahTypeError, printable
-
-if TYPE_CHECKING:
-    import re
+from kowah._value import Value
+from kowah.errors import N_, CardParseError, DeckError, KowahTypeError, printable, shorten
 
 __all__ = [
     "KOWAH_DECK",
@@ -165,7 +162,8 @@ class Card(enum.IntEnum):
         kowah.errors.CardParseError: unknown card code '0c'
         """
         if not isinstance(code, str):
-            raise CardParseError(N_("error", "unknown card code '{token}'"), token=_show(code))
+            raise KowahTypeError(N_("error", "a card code must be text, not {value} of type {type}"),
+                                 value=shorten(code), type=type(code).__name__)
         card = _BY_ANY_CASE.get(code.strip())  # ASCII only: "m\u212a" (Kelvin sign) is no Monk
         if card is None:
             raise CardParseError(N_("error", "unknown card code '{token}'"), token=_shorten(code))
@@ -275,10 +273,10 @@ def _check_name(value: str) -> None:
         raise KowahTypeError(N_("error", "a pack's name must be text, not {value!r}"), value=value)
 
 
-class Pack(Frozen):
+class Pack(Value):
     """A pack of cards: how many copies of each of the 33 kinds it holds (R1, R2).
 
-    A frozen value (equal, and hashed alike, when its name and counts are).
+    An immutable value (equal, and hashed alike, when its name and counts are).
 
     >>> KOWAH_DECK.name, KOWAH_DECK.copies(Card.C5), KOWAH_DECK.copies(Card.WS)
     ('Kowah deck', 4, 0)
@@ -290,8 +288,6 @@ class Pack(Frozen):
     Pack(name='one', counts=(1, 0, 0, ..., 0))
     """
 
-    __slots__ = ("counts", "name")
-    _fields = ("name", "counts")
     #: What the pack is called in messages (``"Kowah deck"``).
     name: str
     #: Copies of each kind, by card index (33 counts).
@@ -339,14 +335,21 @@ KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
 
 
 
-def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
-    """Read cards written as codes separated by spaces and/or commas (R3).
+def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
+    """Read cards written as codes separated by spaces and/or commas (R3), or given as a
+    sequence of codes, one a card.
 
     Each card must be in *pack*, and no card may appear more often than *pack* holds it;
     pass ``pack=None`` to read any of the 33 codes without these checks.
 
     >>> parse_cards("1C,1s  9m")
     (Card.C1, Card.S1, Card.M9)
+    >>> parse_cards(["5c", "RF"])
+    (Card.C5, Card.RF)
+    >>> parse_cards(None)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: cards must be text or a sequence of card codes, not None of type NoneType
     >>> parse_cards("5c ws")
     Traceback (most recent call last):
     ...
@@ -356,18 +359,26 @@ def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
     ...
     kowah.errors.CardParseError: 5 copies of '5c' (token 5), but the Kowah deck has 4
     """
-    if not isinstance(text, str):
-        raise CardParseError(
-            N_("error", "cards must be given as text, not {token}"), token=type(text).__name__
-        )
+    tokens: Iterable[str]
+    if isinstance(text, str):
+        # Tokens are read one at a time, so a bad first token of a 10 MB text stops at once.
+        tokens = map(re.Match.group, _TOKENS.finditer(text))
+    elif isinstance(text, (list, tuple)):
+        tokens = text
+        for position, token in enumerate(text, start=1):
+            if not isinstance(token, str):
+                raise KowahTypeError(N_("error", "item {position} of the cards is {value} of type {type}, "
+                                                 "not a card code"),
+                                     position=position, value=shorten(token), type=type(token).__name__)
+    else:
+        raise KowahTypeError(N_("error", "cards must be text or a sequence of card codes, not {value} of "
+                                         "type {type}"), value=shorten(text), type=type(text).__name__)
     if pack is not None and not isinstance(pack, Pack):
         raise KowahTypeError(N_("error", "pack must be a Pack, such as KOWAH_DECK, not {value!r}"),
                              value=pack)
     cards: list[Card] = []
     seen = [0] * KINDS
-    # Tokens are read one at a time, so a bad first token of a 10 MB text stops at once.
-    for position, match in enumerate(_tokens().finditer(text), start=1):
-        token = match.group()
+    for position, token in enumerate(tokens, start=1):
         card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
         if card is None:
             raise CardParseError(
@@ -393,17 +404,7 @@ def parse_cards(text: str, pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-_TOKENS: list[re.Pattern[str]] = []
-
-
-def _tokens() -> re.Pattern[str]:
-    """The pattern of one token: text between spaces and commas (R3). ``re`` is imported on
-    first use, not with the package."""
-    if not _TOKENS:
-        import re
-
-        _TOKENS.append(re.compile(r"[^\s,]+"))
-    return _TOKENS[0]
+_TOKENS = re.compile(r"[^\s,]+")  # one token: text between spaces and commas (R3)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -228,16 +228,60 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
                                                      "in any of the library's languages."))
-    serve.add_argument("--host", default="127.0.0.1",
+    _serve_options(serve, _)
+    return parser
+
+
+def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
+    """``kowah serve``'s options; a bad value is an argument error naming its option."""
+
+    def whole(low: int, high: int) -> Any:
+        def check(text: str) -> int:
+            if not (text.isascii() and text.strip().isdigit() and low <= int(text) <= high):
+                raise argparse.ArgumentTypeError(_("cli", "must be a whole number from {low} to "
+                                                          "{high}, not {value}").format(
+                    low=low, high=high, value=printable(text[:20])))
+            return int(text)
+        return check
+
+    def host(text: str) -> str:
+        import ipaddress
+        import re
+
+        try:
+            ipaddress.ip_address(text.strip("[]"))
+            return text.strip("[]")
+        except ValueError:
+            if re.fullmatch(r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9-]{1,63})*", text):
+                return text
+        raise argparse.ArgumentTypeError(_("cli", "not an address or a host name: {value}").format(
+            value=printable(text[:40])))
+
+    serve.add_argument("--host", default="127.0.0.1", type=host,
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
-    serve.add_argument("--port", type=int, default=8000, help=_("cli", "port (default: 8000)"))
+    serve.add_argument("--port", type=whole(1, 65535), default=8000,
+                       help=_("cli", "port (default: 8000)"))
     saving = serve.add_mutually_exclusive_group()
     saving.add_argument("--data", type=Path, metavar=_("cli", "DIR"),
                         help=_("cli", "folder for the saved games (default: a per-user folder)"))
     saving.add_argument("--no-save", action="store_true",
                         help=_("cli", "keep the games in memory only"))
+    saving.add_argument("--database", metavar="URL",
+                        help=_("cli", "the games' database: sqlite:///PATH or postgresql://… "
+                                      "(default: kowah.sqlite3 in the data folder)"))
+    serve.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",
+                       help=_("cli", "server processes on the one port (default: 1)"))
+    serve.add_argument("--allow-host", action="append", default=[], metavar=_("cli", "NAME"),
+                       help=_("cli", "another name the server may be called by (repeatable)"))
+    serve.add_argument("--allow-origin", action="append", default=[], metavar=_("cli", "ORIGIN"),
+                       help=_("cli", "another web origin that may send changes, e.g. "
+                                     "https://example.org (repeatable)"))
+    serve.add_argument("--idle-timeout", type=whole(60, 10**8), default=86400,
+                       metavar=_("cli", "SECONDS"),
+                       help=_("cli", "close a game untouched this long (default: 86400)"))
+    serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
+                       help=_("cli", "new games per client address and minute (default: 60)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
-    return parser
 
 
 #: The longest error message printed, in characters (a 10 MB token must not make a 10 MB line).
@@ -511,8 +555,10 @@ def _simulate(args: argparse.Namespace, t: Translator) -> int:
 def _serve(args: argparse.Namespace, t: Translator) -> int:
     from kowah.web.server import serve
 
-    return serve(t, host=args.host, port=args.port, data=None if args.no_save else args.data,
-                 save=not args.no_save, open_browser=args.open)
+    return serve(t, host=args.host, port=args.port, data=args.data, save=not args.no_save,
+                 open_browser=args.open, database=args.database, workers=args.workers,
+                 allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin),
+                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute)
 
 
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,

@@ -63,8 +63,9 @@ from typing import TYPE_CHECKING, TypedDict
 import attrs
 
 from kowah import _heuristic as h
+from kowah import hands
 from kowah.actions import Action, ActionDict, ActionKind
-from kowah.cards import KOWAH_DECK, Card, Pack
+from kowah.cards import Card
 from kowah.deal import Observation
 
 if TYPE_CHECKING:  # the text layer, above this one: for the annotation only
@@ -203,13 +204,6 @@ def _waits(cards: list[Card], live: list[int]) -> tuple[WaitAdvice, ...]:
     return tuple(WaitAdvice(card, live[card]) for card in ordered)
 
 
-def _distance(hand: tuple[int, ...], pack: Pack = KOWAH_DECK) -> int:
-    if len(hand) == 8:
-        return 0 if h.ready_waits(hand, pack) else 8 - h.kept(hand)
-    return min(0 if h.ready_waits(rest, pack) else 8 - h.kept(rest)
-               for rest in (h.without(hand, card) for card in dict.fromkeys(hand)))
-
-
 def advise(observation: Observation) -> Advice:
     """What ``hard`` would do in *observation*'s seat, and why (see the module description).
 
@@ -235,7 +229,7 @@ def advise(observation: Observation) -> Advice:
     legal = observation.legal_actions
     pack = observation.rules.pack
     hand = tuple(int(card) for card in sorted(observation.hand))
-    distance = _distance(hand, pack) if len(hand) in (8, 9) else 0
+    distance = hands.distance(hand, pack) if len(hand) in (8, 9) else 0  # type: ignore[arg-type]
     if not legal:
         return Advice(seat, None, distance)
     live = h.unseen(observation)
@@ -248,7 +242,7 @@ def advise(observation: Observation) -> Advice:
         latest = observation.latest_discard
         if latest is None or not any(action.kind is h.TAKE for action in legal):
             return Advice(seat, Action.draw(seat), distance)
-        improves = h.improves(hand, latest)
+        improves = h.improves(hand, latest, pack)
         action = Action.take(seat) if improves else Action.draw(seat)
         return Advice(seat, action, distance, take=TakeAdvice(latest, improves))
     options = [int(action.card) for action in legal if action.card is not None]
@@ -262,7 +256,7 @@ def advise(observation: Observation) -> Advice:
         offered = h.ready_waits(rest, pack)
         discards.append(DiscardAdvice(
             card=Card(card),
-            distance=0 if offered else 8 - h.kept(rest),
+            distance=0 if offered else 8 - h.kept(rest, pack),
             improving=0 if offered else score[2],
             waits=_waits(list(offered), live) if offered else (),
             feeds=card in avoided,

@@ -1,10 +1,10 @@
-"""A complete three-seat deal: the one state object, checked, with events and observations (R9–R16).
+"""A complete three-seat deal: the one state object, checked, with events and observations (R9–R17).
 
 >>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=7)
->>> deal.turn == deal.first, deal.stock_count
+>>> deal.actor == deal.first, deal.stock_count
 (True, 96)
->>> seat = deal.turn
+>>> seat = deal.actor
 >>> [str(action) for action in deal.legal_actions()]
 ['draw']
 >>> [event.kind for event in deal.apply(Action.draw(seat))]
@@ -30,10 +30,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-import attrs
-
+from kowah._value import Value
 from kowah.actions import SEATS, Action, ActionKind, Refusal
-from kowah.cards import Card, Pack
+from kowah.cards import Card, format_cards
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -44,8 +43,8 @@ from kowah.errors import (
     shorten,
 )
 from kowah.events import Event, EventKind, Outcome, Phase, Result
-from kowah.playout import Playout, Scalars
-from kowah.rules import KOWAH_RULES, Rules, deck_problem
+from kowah.hands import HAND_SIZE, Split, splits
+from kowah.rules import KOWAH_RULES, Rules, Scalars, State, deck_error
 
 __all__ = ["SEATS", "Deal", "Observation"]
 
@@ -69,26 +68,6 @@ def _check_action(action: object) -> None:
                               value=shorten(action), type=type(action).__name__)
 
 
-def _deck_error(deck: Sequence[Card], pack: Pack) -> DeckError:
-    """The DeckError that says what keeps *deck* from being an order of *pack*."""
-    problem = deck_problem(deck, pack)
-    kind, position, card, count = problem or ("short", 0, pack.kinds[0], 0)
-    if kind == "absent":
-        return DeckError(N_("error", "card {position} of the deck, {card}, is not in the {pack}"),
-                         position=position, card=card, pack=pack.name)
-    if kind == "extra":
-        return DeckError(
-            N_("error", "the deck holds {count} copies of {card}, but the {pack} has {copies} "
-                        "(first extra copy: card {position})"),
-            count=count, card=card, pack=pack.name, copies=pack.copies(card), position=position,
-        )
-    return DeckError(
-        N_("error", "the deck has {count} cards, but the {pack} has {expected}: a copy of {card} "
-                    "is missing"),
-        count=len(deck), pack=pack.name, expected=len(pack), card=card,
-    )
-
-
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise KowahTypeError(N_("error", "rules must be a Rules value, such as Rules(pack=MONEY_PACK), "
@@ -97,8 +76,7 @@ def _check_rules(rules: object) -> Rules:
     return rules
 
 
-@attrs.frozen
-class Observation:
+class Observation(Value):
     """Everything one seat may know at a moment of the deal, and nothing it may not.
 
     The other seats' concealed cards and the order of the stock are never in it; another
@@ -138,7 +116,18 @@ class Observation:
     #: How the deal ended, or ``None``.
     outcome: Outcome | None
     #: The rules played by.
-    rules: Rules = KOWAH_RULES
+    rules: Rules
+
+    def __init__(self, seat: int, hand: tuple[Card, ...], turn: int, phase: Phase, first: int,
+                 legal_actions: tuple[Action, ...], stock_count: int, hand_sizes: tuple[int, ...],
+                 latest_discard: Card | None, discards: tuple[tuple[Card, ...], ...],
+                 declared_waits: tuple[Card | None, ...], known: tuple[tuple[Card, ...], ...],
+                 public_draws: tuple[tuple[int, Card], ...], events: tuple[Event, ...],
+                 outcome: Outcome | None, rules: Rules = KOWAH_RULES) -> None:
+        self._set(seat=seat, hand=hand, turn=turn, phase=phase, first=first, legal_actions=legal_actions,
+                  stock_count=stock_count, hand_sizes=hand_sizes, latest_discard=latest_discard,
+                  discards=discards, declared_waits=declared_waits, known=known,
+                  public_draws=public_draws, events=events, outcome=outcome, rules=rules)
 
     def seen(self) -> tuple[Card, ...]:
         """The cards this seat sees outside its hand: every discard and the other seats' known
@@ -181,9 +170,17 @@ class Deal:
     seat, as a game record does. ``deck`` lists the cards in the order they leave the pack:
     seat 0 gets the first eight, seat 1 the next, seat 2 the next, the rest is the stock.
 
-    Who acts: :attr:`turn` is the seat whose turn it is (to draw or take, then discard);
-    :meth:`to_move` adds, first, a seat that has just discarded into a ready hand and may
-    still declare (R11). :meth:`legal_actions` without a seat gives all their actions.
+    Who acts: :attr:`actor` is the seat to ask now, the one way a loop should pick a seat::
+
+        while not deal.is_over:
+            seat = deal.actor
+            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
+
+    :attr:`turn` is only the seat whose turn it is (to draw or take, then discard); right
+    after a discard into a ready hand the discarding seat acts first, to declare or pass
+    (R11), and :meth:`to_move` lists both. Deals are equal when their rules, deck, first
+    seat and actions are; copies (:meth:`copy`, :func:`copy.copy`, :func:`copy.deepcopy`,
+    pickling) are independent and equal.
     """
 
     __slots__ = ("_cache", "_deck", "_events", "_first", "_history", "_known", "_public_draws",
@@ -202,19 +199,20 @@ class Deal:
                     position=position, value=shorten(card), type=type(card).__name__)
         pack = rules.pack
         if len(deck) != len(pack) or tuple(sorted(deck)) != pack.cards:
-            raise _deck_error(deck, pack)
+            raise deck_error(deck, pack) or DeckError(N_("error", "the deck is not an order of the {pack}"),
+                                                      pack=pack.name)
         if type(first) is not int or not 0 <= first < SEATS:
             raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
         self._rules = rules
         self._deck: tuple[Card, ...] = deck
         self._first = first
-        self._state = Playout.start(deck, first, rules)
+        self._state = State.start(deck, first, rules)
         self._history: list[Action] = []
         self._events: list[Event] = []
         self._views: list[list[Event]] = [[] for _ in range(SEATS)]  # the events as each seat saw them
         self._known: list[list[Card]] = [[] for _ in range(SEATS)]
         self._public_draws: list[tuple[int, Card]] = []
-        # Per action applied: the action, the Playout's scalars before it, the number of events
+        # Per action applied: the action, the State's scalars before it, the number of events
         # it logged, and what restores the known cards (see undo).
         self._undo: list[tuple[Action, Scalars, int, int]] = []
         self._version = 0  # counts changes, for the observation cache
@@ -224,6 +222,10 @@ class Deal:
     def shuffled(cls, seed: int | random.Random | None = None, rules: Rules = KOWAH_RULES, *,
                  first: int | None = None) -> Deal:
         """A deal from a shuffled pack and a random first seat, using ``random.Random(seed)`` (R9).
+
+        A seed is an int 0 or more (``random.Random`` gives a negative seed the deck of its
+        absolute value, so negative seeds are refused), ``None`` (fresh randomness) or a
+        :class:`random.Random`, which is used, and advanced, as it is.
 
         *first*, if given, fixes the first seat instead (the deck is the same either way), e.g.
         to rotate it through a series of deals.
@@ -241,8 +243,11 @@ class Deal:
         rules = _check_rules(rules)
         if isinstance(seed, random.Random):
             rng = seed
-        elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
+        elif seed is None or (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0):
             rng = random.Random(seed)
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            # random.Random(-5) is random.Random(5): a negative seed would repeat another's deck.
+            raise KowahError(N_("error", "a seed must be 0 or more, not {value}"), value=shorten(seed))
         else:
             raise KowahTypeError(N_("error", "a seed must be an int or a random.Random, not {value} of "
                                              "type {type}"), value=shorten(seed), type=type(seed).__name__)
@@ -341,6 +346,23 @@ class Deal:
     def stock(self) -> tuple[Card, ...]:
         """The stock, next card first. (Hidden information.)"""
         return self._deck[self._state.stock:]
+
+    @property
+    def actor(self) -> int:
+        """The seat that acts now: the one to ask for an action, whose
+        :meth:`legal_actions` are the choices. Right after a discard into a ready hand it is
+        the discarding seat, which may declare or pass (R11), and only then the seat whose
+        :attr:`turn` it is; so a loop over ``deal.actor`` lets every seat declare. Raises
+        :class:`~kowah.errors.KowahError` once the deal is over.
+
+        >>> deal = Deal.shuffled(seed=3)
+        >>> deal.actor, deal.legal_actions(deal.actor)
+        (1, (Action.draw(1),))
+        """
+        state = self._state
+        if state.outcome is not None:
+            raise KowahError(N_("error", "the deal is over: no seat acts"))
+        return state.turn if state.window is None else state.window
 
     def to_move(self) -> tuple[int, ...]:
         """The seats that have a legal action now: a seat that may declare comes first.
@@ -555,12 +577,24 @@ class Deal:
         self._cache[seat] = (self._version, observation)
         return observation
 
-    def playout(self) -> Playout:
-        """The deal's state as a :class:`~kowah.playout.Playout`, a copy for fast unchecked play."""
+    def state(self) -> State:
+        """The deal's state as a :class:`~kowah.rules.State`, a copy for fast unchecked play."""
         return self._state.copy()
 
     def copy(self) -> Deal:
-        """An independent copy of the deal, undo included (for search: it shares no mutable state)."""
+        """An independent copy of the deal, undo included (for search: it shares no mutable
+        state). ``copy.copy``, ``copy.deepcopy`` and pickling give the same.
+
+        >>> import copy, pickle
+        >>> deal = Deal.shuffled(seed=3)
+        >>> _ = deal.apply(Action.draw(deal.actor))
+        >>> clone = copy.copy(deal)
+        >>> clone == deal == pickle.loads(pickle.dumps(deal)) == copy.deepcopy(deal)
+        True
+        >>> _ = clone.apply(clone.legal_actions()[0])
+        >>> clone == deal, deal.stock_count, deal.observation(1).legal_actions[0]
+        (False, 95, Action.discard(1, Card.C1))
+        """
         other = Deal.__new__(Deal)
         other._rules, other._deck, other._first = self._rules, self._deck, self._first
         other._state = self._state.copy()
@@ -573,6 +607,60 @@ class Deal:
         other._version = 0
         other._cache = [None] * SEATS
         return other
+
+    def __copy__(self) -> Deal:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> Deal:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A deal is its rules, deck, first seat and the actions applied (passes too): rebuilt
+        # by replaying them, it is equal, undo included.
+        return _replayed, (self._deck, self._first, self._rules, self._applied())
+
+    def _applied(self) -> tuple[Action, ...]:
+        """Every action applied and not undone, passes included, in order."""
+        return tuple(entry[0] for entry in self._undo)
+
+    def __eq__(self, other: object) -> bool:
+        """Deals are equal when their rules, deck order, first seat and :attr:`history` are
+        (and a seat may declare in both or in neither, R11): then they are in the same state.
+        Passes do not count, as records do not list them (a later action closes the window)."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return (self._deck == other._deck and self._first == other._first and self._rules == other._rules
+                and self._history == other._history and self._state.window == other._state.window)
+
+    __hash__ = None  # type: ignore[assignment]  # a deal changes
+
+    def winning_split(self) -> Split | None:
+        """How the winner's hand won: its eight cards (a self-drawn winning card left out) as
+        the two triples and the pair of the wait (R6, R8) it declared; ``None`` unless the deal
+        is won. The winning card is ``deal.outcome.card``, a third copy of the pair's card.
+
+        >>> from kowah.cards import parse_cards
+        >>> ready = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")
+        >>> rest = list(Deal.shuffled(0).deck)
+        >>> for card in (*ready, Card.M9, Card.C5):
+        ...     rest.remove(card)
+        >>> deal = Deal([*ready, *rest[:16], Card.M9, Card.C5, *rest[16:]], 0)
+        >>> for action in (Action.draw(0), Action.discard(0, Card.M9), Action.declare(0, Card.C5),
+        ...                Action.draw(1)):  # seat 1 draws the 5c: seat 0 claims it (R14)
+        ...     _ = deal.apply(action)
+        >>> deal.outcome.by, str(deal.winning_split())
+        (<WinBy.DRAW_CLAIM: 'draw-claim'>, '8c 8c 8c | 5s 5s 5m | 5c 5c')
+        """
+        outcome = self._state.outcome
+        if outcome is None or outcome.winner is None or outcome.card is None:
+            return None
+        hand = list(self._state.hands[outcome.winner])
+        if len(hand) > HAND_SIZE:  # a self-draw: the winning card is in the hand (R12)
+            hand.remove(outcome.card)
+        for split in splits(hand, self._rules.pack):
+            if split.wait is outcome.card:
+                return split
+        return None  # pragma: no cover - a declared hand always splits with its wait
 
     def where(self) -> dict[str, list[Card]]:
         """Every card of the deck by place: each seat's hand, each seat's discards, the stock.
@@ -587,6 +675,22 @@ class Deal:
         return places
 
     def __repr__(self) -> str:
+        """What makes the deal (and its equality): the rules, the deck, the first seat and the
+        actions applied; then where it stands.
+
+        >>> Deal.shuffled(seed=3)
+        <Deal Rules() deck=[4c 7m 6m 8m ... 3s] first=1 history=0 actions: turn 1 start>
+        """
         state = "over" if self.is_over else f"turn {self.turn} {self.phase.value}"
-        return f"<Deal first={self._first} stock={self.stock_count} {state}>"
+        deck = f"{format_cards(self._deck[:4])} ... {self._deck[-1]}"
+        return (f"<Deal {self._rules!r} deck=[{deck}] first={self._first} history={len(self._history)} "
+                f"actions: {state}>")
+
+
+def _replayed(deck: tuple[Card, ...], first: int, rules: Rules, actions: tuple[Action, ...]) -> Deal:
+    """A deal from *deck*, *first* and *rules*, with *actions* applied (for unpickling)."""
+    deal = Deal(deck, first, rules)
+    for action in actions:
+        deal.apply(action)
+    return deal
 

@@ -1,8 +1,10 @@
-"""The library's exception types, all in one place.
+"""The exception types of the rules layer, and the base of every error the library raises.
 
 Every error the library raises on bad input is a :class:`KowahError`, which is a
 :class:`ValueError`; the errors about a value of the wrong type are :class:`KowahTypeError`,
-which is a :class:`TypeError` too. Each message is an English template with named fields, kept
+which is a :class:`TypeError` too. The other layers' errors live in their modules
+(:class:`kowah.i18n.LocaleError`, :class:`kowah.web.store.StoreFullError`, ...), all of them
+reachable from the ``kowah`` facade. Each message is an English template with named fields, kept
 on the exception (:attr:`KowahError.template`, :attr:`KowahError.params`) so that the text
 layer (:mod:`kowah.i18n`) can show it in another language without parsing the message.
 
@@ -27,7 +29,7 @@ import string
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the actions module imports this one
+if TYPE_CHECKING:  # for annotations only: the actions module imports this one
     from kowah.actions import Action, Reason, Refusal
 
 __all__ = [
@@ -37,11 +39,11 @@ __all__ = [
     "CardParseError",
     "DeckError",
     "HandError",
+    "HandTypeError",
     "IllegalActionError",
     "KowahError",
     "KowahTypeError",
     "RecordError",
-    "StoreFullError",
     "format_message",
     "printable",
     "shorten",
@@ -139,7 +141,7 @@ class _Formatter(string.Formatter):
 _FORMATTER = _Formatter()
 
 
-def format_message(template: str, params: Mapping[str, Any]) -> str:
+def format_message(template: str, params: Mapping[str, object]) -> str:
     """*template* filled from *params*, with quoted values shortened (:func:`shorten`).
 
     The text layer fills translated templates with it, so they are shortened alike.
@@ -150,18 +152,44 @@ def format_message(template: str, params: Mapping[str, Any]) -> str:
     return _FORMATTER.vformat(template, (), params)
 
 
+def _rebuilt(cls: type[KowahError], template: str, params: dict[str, object]) -> KowahError:
+    """An error of class *cls* with *template* and *params* (its other attributes follow)."""
+    error = cls.__new__(cls)
+    KowahError.__init__(error, template, **params)
+    return error
+
+
 class KowahError(ValueError):
-    """Base class of every error the library raises on bad input."""
+    """Base class of every error the library raises on bad input.
+
+    Every error pickles and unpickles to an equal one (the same class, template, fields and
+    attributes), so it crosses a process boundary, e.g. out of a worker of
+    :func:`kowah.simulation.simulate`:
+
+    >>> import pickle
+    >>> from kowah import CardParseError, parse_cards
+    >>> try:
+    ...     parse_cards("5c zz")
+    ... except CardParseError as error:
+    ...     copy = pickle.loads(pickle.dumps(error))
+    >>> type(copy).__name__, str(copy), copy.token, copy.position
+    ('CardParseError', "unknown card code 'zz' (token 2)", 'zz', 2)
+    """
 
     #: The message catalogue context of :attr:`template`.
     context = "error"
 
-    def __init__(self, template: str, **params: Any) -> None:
+    def __init__(self, template: str, **params: object) -> None:
         #: The English message template (marked for translation, context ``"error"``).
         self.template = template
         #: The template's fields: the bad value, its position, the seat, ...
-        self.params = params
+        self.params: dict[str, object] = params
         super().__init__(format_message(template, params))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from the template and fields, whatever the subclass's constructor takes;
+        # the instance's own attributes (token, refusal, cause, ...) are restored after.
+        return _rebuilt, (type(self), self.template, dict(self.params)), dict(self.__dict__)
 
 
 class KowahTypeError(KowahError, TypeError):
@@ -184,7 +212,7 @@ class CardParseError(KowahError):
     """
 
     def __init__(
-        self, template: str, *, token: str, position: int | None = None, **params: Any
+        self, template: str, *, token: str, position: int | None = None, **params: object
     ) -> None:
         self.token = token
         self.position = position
@@ -194,9 +222,22 @@ class CardParseError(KowahError):
 class HandError(KowahError):
     """A hand is not a legal hand: wrong size, too many copies, or a card the deck lacks."""
 
-    def __init__(self, template: str, *, card: str | None = None, **params: Any) -> None:
+    def __init__(self, template: str, *, card: str | None = None, **params: object) -> None:
         self.card = card
         super().__init__(template, card=card, **params)
+
+
+class HandTypeError(HandError, KowahTypeError):
+    """A hand, or the seen cards, given as something that is no collection of cards, or
+    holding an item of another type than a card: a :class:`TypeError` as well as a
+    :class:`HandError`.
+
+    >>> from kowah import is_ready
+    >>> is_ready(None)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.HandTypeError: a hand must be a sequence of Card values, not None of type NoneType
+    """
 
 
 class DeckError(KowahError):
@@ -294,13 +335,18 @@ class RecordError(KowahError):
     record itself is unreadable (not JSON, another format, a wrong deck, a bad ``first``).
     """
 
-    def __init__(self, template: str, *, action: int | None = None, **params: Any) -> None:
+    def __init__(self, template: str, *, action: int | None = None, **params: object) -> None:
         self.action = action
         #: The :class:`IllegalActionError` behind a replay failure, if any.
         self.cause: KowahError | None = None
         super().__init__(template, action=action, **params)
 
-
-class StoreFullError(KowahError):
-    """The browser table's store (:class:`kowah.web.store.Store`) has no place for a new game:
-    every place is taken by a game still in play (the server answers 503)."""
+    @classmethod
+    def saying(cls, error: KowahError) -> RecordError:
+        """A RecordError with the message of *error* (e.g. a deck's :class:`DeckError`), for a
+        record that is not an action's fault."""
+        found = cls.__new__(cls)
+        found.action, found.cause = None, None
+        params = {name: value for name, value in error.params.items() if name != "action"}
+        KowahError.__init__(found, error.template, action=None, **params)
+        return found

@@ -1,4 +1,4 @@
-"""What happens in a deal, as values: events, phases and the outcome (R10–R16).
+"""What happens in a deal, as values: events, phases and the outcome (R10–R17).
 
 The kinds are string enums (like python-chess's ``Termination``): each member equals its
 ``kowah-record/1`` string, so JSON stays as it is, and mypy checks that a ``match`` on them
@@ -6,8 +6,10 @@ handles every case.
 
 >>> Outcome.win(2, WinBy.SELF_DRAW, Card.C5).as_dict()
 {'result': 'win', 'winner': 2, 'by': 'self-draw', 'multiplier': 3, 'card': '5c'}
->>> Outcome.drawn().result == "drawn", str(Event(EventKind.DISCARD, 1, Card.C5))
-(True, 'seat 1 discard 5c')
+>>> Outcome.drawn(DrawnBy.NO_PROGRESS).as_dict()
+{'result': 'drawn', 'by': 'no-progress'}
+>>> str(Event(EventKind.DISCARD, 1, Card.C5))
+'seat 1 discard 5c'
 """
 
 from __future__ import annotations
@@ -15,13 +17,12 @@ from __future__ import annotations
 import enum
 from typing import Final, NotRequired, TypedDict
 
-import attrs
-
+from kowah._value import Value
+from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_, KowahError, shorten
-from kowah.rules import SEATS
 
-__all__ = ["Event", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
+__all__ = ["DrawnBy", "Event", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
 
 
 class Phase(enum.StrEnum):
@@ -40,14 +41,21 @@ class EventKind(enum.StrEnum):
     DISCARD = "discard"  #: a discard (R10)
     DECLARE = "declare"  #: a declaration; the card is the public wait (R11)
     WIN = "win"  #: the deal is won (R12, R14); the seat is the winner, the card the winning card
-    DRAWN = "drawn"  #: the deal ends drawn (R16); no seat, no card
+    DRAWN = "drawn"  #: the deal ends drawn (R16, R17); no seat, no card (the outcome says why)
 
 
 class Result(enum.StrEnum):
     """How a deal ended."""
 
     WIN = "win"  #: a seat won (R12, R14)
-    DRAWN = "drawn"  #: the stock ran out (R16)
+    DRAWN = "drawn"  #: nobody won: the stock ran out (R16) or the deal made no progress (R17)
+
+
+class DrawnBy(enum.StrEnum):
+    """Why a deal ended drawn."""
+
+    EXHAUSTION = "exhaustion"  #: the last stock card was drawn and brought no win (R16)
+    NO_PROGRESS = "no-progress"  #: 30 turns in a row took the latest discard, none drew (R17)
 
 
 class WinBy(enum.StrEnum):
@@ -67,13 +75,20 @@ _MULTIPLIERS: Final = {WinBy.SELF_DRAW: 3, WinBy.DISCARD: 2, WinBy.DRAW_CLAIM: 1
 
 
 class OutcomeDict(TypedDict):
-    """The outcome object of ``kowah-record/1`` (:meth:`Outcome.as_dict`)."""
+    """The outcome object of ``kowah-record/1`` (:meth:`Outcome.as_dict`), and of a replay
+    (:func:`kowah.record.replay_outcome`: also ``"in-progress"`` and ``"invalid"``)."""
 
-    result: str
-    winner: NotRequired[int]
-    by: NotRequired[str]
-    multiplier: NotRequired[int]
-    card: NotRequired[str]
+    result: str  #: "win", "drawn"; for a replay also "in-progress" or "invalid"
+    winner: NotRequired[int]  #: a win's seat
+    by: NotRequired[str]  #: a WinBy or a DrawnBy
+    multiplier: NotRequired[int]  #: a win's (R15)
+    card: NotRequired[str]  #: a win's card
+    action: NotRequired[int]  #: invalid: the 0-based index of the first bad action
+    error: NotRequired[str]  #: invalid: the English message
+    template: NotRequired[str]  #: invalid: the message's template
+    params: NotRequired[dict[str, str | int | None]]  #: invalid: the template's fields
+    reason: NotRequired[str]  #: invalid: the Reason code of an illegal action
+    reason_params: NotRequired[dict[str, str | int | None]]  #: invalid: the reason's fields
 
 
 def _event_kind(value: EventKind | str) -> EventKind:
@@ -84,8 +99,7 @@ def _event_kind(value: EventKind | str) -> EventKind:
                          value=shorten(value)) from None
 
 
-@attrs.frozen(cache_hash=True)
-class Event:
+class Event(Value):
     """Something that happened in the deal, as a UI would show it.
 
     ``card`` is ``None`` where the card is hidden: another seat's stock draw before any
@@ -102,16 +116,17 @@ class Event:
     """
 
     #: What happened.
-    kind: EventKind = attrs.field(converter=_event_kind)
+    kind: EventKind
     #: Who did it (the winner, for a win); ``None`` for a drawn deal.
     seat: int | None
     #: The card drawn, taken, discarded, declared as wait or won with.
-    card: Card | None = None
+    card: Card | None
     #: Whether every seat sees the card (always, but for stock draws before a declaration).
-    public: bool = True
+    public: bool
 
-    def __attrs_post_init__(self) -> None:
-        kind, seat, card, public = self.kind, self.seat, self.card, self.public
+    def __init__(self, kind: EventKind | str, seat: int | None, card: Card | None = None,
+                 public: bool = True) -> None:
+        kind = _event_kind(kind)
         if kind is EventKind.DRAWN:
             fits = seat is None and card is None and public is True
         else:
@@ -121,6 +136,7 @@ class Event:
         if not fits:
             raise KowahError(N_("error", "not an event: {value}"),
                              value=shorten((kind, seat, card, public), limit=120))
+        self._set(kind=kind, seat=seat, card=card, public=public)
 
     @classmethod
     def of(cls, kind: EventKind, seat: int | None, card: Card | None = None,
@@ -159,41 +175,62 @@ def _win_by(value: WinBy | str | None) -> WinBy | None:
                          by=value) from None
 
 
-@attrs.frozen
-class Outcome:
-    """How a deal ended: a win (who, how, the multiplier, the winning card) or a drawn deal.
+def _drawn_by(value: DrawnBy | str) -> DrawnBy:
+    try:
+        return DrawnBy(value)
+    except ValueError:
+        raise KowahError(N_("error", "unknown reason for a drawn deal {by!r} (exhaustion or no-progress)"),
+                         by=value) from None
+
+
+def _by(value: WinBy | DrawnBy | str | None) -> WinBy | DrawnBy | None:
+    if value is None or type(value) is WinBy or type(value) is DrawnBy:
+        return value
+    if value in _DRAWN_BY:
+        return DrawnBy(value)
+    return _win_by(value)
+
+
+_DRAWN_BY = frozenset(DrawnBy)
+
+
+class Outcome(Value):
+    """How a deal ended: a win (who, how, the multiplier, the winning card) or a drawn deal
+    (and why: :class:`DrawnBy`).
 
     Build it with :meth:`win` or :meth:`drawn`.
 
-    >>> Outcome.drawn().as_dict()
-    {'result': 'drawn'}
+    >>> Outcome.drawn(DrawnBy.EXHAUSTION).as_dict()
+    {'result': 'drawn', 'by': 'exhaustion'}
     """
 
     #: A win or a drawn deal.
-    result: Result = attrs.field(converter=_result)
+    result: Result
     #: The winning seat, for a win.
-    winner: int | None = None
-    #: How it was won, for a win.
-    by: WinBy | None = attrs.field(default=None, converter=_win_by)
+    winner: int | None
+    #: How it was won (a :class:`WinBy`), or why it was drawn (a :class:`DrawnBy`).
+    by: WinBy | DrawnBy | None
     #: The multiplier (R15), for a win.
-    multiplier: int | None = None
+    multiplier: int | None
     #: The winning card, for a win.
-    card: Card | None = None
+    card: Card | None
 
     #: The multiplier of each way to win (R15).
     MULTIPLIERS = _MULTIPLIERS
 
-    def __attrs_post_init__(self) -> None:
-        if self.result is Result.WIN:
-            fits = (type(self.winner) is int and 0 <= self.winner < SEATS and type(self.by) is WinBy
-                    and self.multiplier == self.by.multiplier and type(self.card) is Card)
+    def __init__(self, result: Result | str, winner: int | None = None,
+                 by: WinBy | DrawnBy | str | None = None, multiplier: int | None = None,
+                 card: Card | None = None) -> None:
+        result, by = _result(result), _by(by)
+        if result is Result.WIN:
+            fits = (type(winner) is int and 0 <= winner < SEATS and type(by) is WinBy
+                    and multiplier == by.multiplier and type(card) is Card)
         else:
-            fits = self.result is Result.DRAWN and (self.winner, self.by, self.multiplier,
-                                                    self.card) == (None, None, None, None)
+            fits = type(by) is DrawnBy and (winner, multiplier, card) == (None, None, None)
         if not fits:
             raise KowahError(N_("error", "not an outcome: {value}"),
-                             value=shorten((self.result, self.winner, self.by, self.multiplier,
-                                            self.card), limit=120))
+                             value=shorten((result, winner, by, multiplier, card), limit=120))
+        self._set(result=result, winner=winner, by=by, multiplier=multiplier, card=card)
 
     @classmethod
     def win(cls, winner: int, by: WinBy | str, card: Card) -> Outcome:
@@ -205,7 +242,7 @@ class Outcome:
         kowah.errors.KowahError: unknown way to win 'selfdraw' (self-draw, discard or draw-claim)
         """
         way = _win_by(by)
-        if way is None:
+        if way is None or type(way) is not WinBy:
             raise KowahError(N_("error", "unknown way to win {by!r} (self-draw, discard or draw-claim)"),
                              by=by)
         if type(winner) is not int or not 0 <= winner < SEATS or type(card) is not Card:
@@ -214,19 +251,24 @@ class Outcome:
         return cls(Result.WIN, winner, way, way.multiplier, card)
 
     @classmethod
-    def drawn(cls) -> Outcome:
-        """A deal that ended with the stock exhausted and no winner (R16)."""
-        return _DRAWN
+    def drawn(cls, by: DrawnBy | str) -> Outcome:
+        """A deal that ended without a winner: *by* says why, the stock ran out (R16) or no
+        progress (R17).
+
+        >>> Outcome.drawn("no-progress") is Outcome.drawn(DrawnBy.NO_PROGRESS)
+        True
+        """
+        return _DRAWN[_drawn_by(by)]
 
     def as_dict(self) -> OutcomeDict:
         """The outcome object of ``kowah-record/1`` replays."""
-        if self.winner is None or self.by is None or self.multiplier is None:
-            return {"result": self.result.value}
+        if self.winner is None or self.multiplier is None or type(self.by) is not WinBy:
+            return {"result": self.result.value, "by": str(self.by)}
         return {"result": "win", "winner": self.winner, "by": self.by.value,
                 "multiplier": self.multiplier, "card": str(self.card)}
 
 
-_DRAWN: Final = Outcome(Result.DRAWN)
+_DRAWN: Final = {by: Outcome(Result.DRAWN, by=by) for by in DrawnBy}
 # Every event with a seat and a card is built once and shared, like the actions.
 _SHARED: Final[dict[EventKind, tuple[tuple[Event, ...], ...]]] = {
     kind: tuple(tuple(Event(kind, seat, card) for card in Card) for seat in range(SEATS))

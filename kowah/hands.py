@@ -28,9 +28,9 @@ from kowah._tables import GROUP as _GROUP
 from kowah._tables import kept as _kept
 from kowah._tables import same_rank_ok as _same_rank_ok
 from kowah._tables import triples as _triples
-from kowah._value import Frozen
+from kowah._value import FrozenMap, Value
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
-from kowah.errors import N_, HandError, KowahTypeError, shorten
+from kowah.errors import N_, DeckError, HandError, HandTypeError, KowahTypeError, shorten
 
 __all__ = [
     "HAND_SIZE",
@@ -56,8 +56,8 @@ _KOWAH_KEYS, _KOWAH_HANDS = _tables.KOWAH_KEYS, _tables.KOWAH_HANDS
 _LIMIT = _tables.LIMIT
 # The types bytes() reads item by item (a buffer such as an array would give its raw bytes).
 _SEQUENCES = frozenset({tuple, list})
-_NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found}")
-_SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found}")
+_NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found} of type {type}")
+_SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found} of type {type}")
 _NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the hand)")
 _SEEN_NOT_A_CARD = N_("error", "{found} is not a card (item {position} of the seen cards)")
 
@@ -70,25 +70,28 @@ def _pack_of(pack: object) -> Pack:
 
 
 def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
-    """*cards* as a tuple, or a HandError when it is not a collection of cards."""
+    """*cards* as a tuple, or a HandTypeError when it is not a collection of cards."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         # Text is read with parse_cards, not taken letter by letter.
-        raise HandError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=shorten(cards))
+        raise HandTypeError(_NOT_CARDS if what == "hand" else _SEEN_NOT_CARDS, found=shorten(cards),
+                            type=type(cards).__name__)
     return tuple(cards)
 
 
 def _cards(cards: object, what: str = "hand") -> list[Card]:
-    """*cards* (Card values or card indices) as Card values, or a HandError naming the first
-    item that is no card; *what* is ``"hand"`` or ``"seen"``, for the message."""
+    """*cards* (Card values or card indices) as Card values, or an error naming the first item
+    that is no card (HandTypeError for another type, HandError for an int out of range);
+    *what* is ``"hand"`` or ``"seen"``, for the message."""
     not_a_card = _NOT_A_CARD if what == "hand" else _SEEN_NOT_A_CARD
     found = []
     for position, item in enumerate(_items(cards, what), start=1):
         try:
             index = operator.index(item)  # type: ignore[arg-type]
         except TypeError:
-            index = -1
-        if not 0 <= index < KINDS:
-            raise HandError(not_a_card, found=shorten(item), position=position)
+            raise HandTypeError(not_a_card, found=shorten(item), position=position) from None
+        if not 0 <= index < KINDS or type(item) is bool:
+            error = HandTypeError if type(item) is bool else HandError
+            raise error(not_a_card, found=shorten(item), position=position)
         found.append(_CARDS[index])
     return found
 
@@ -98,7 +101,7 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
 
     The one definition of a valid hand, for every function here: eight (or *sizes*) items
     that are Card values or card indices (ints), each card in *pack*, no card more often than
-    the pack holds it. The fast paths accept exactly the hands this accepts.
+    the pack holds it. The quick path (:func:`_quick`) accepts exactly the hands this accepts.
     """
     pack = _pack_of(pack)
     hand = _cards(cards)
@@ -109,18 +112,45 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
             count=len(hand),
         )
     hand.sort()
-    for card in dict.fromkeys(hand):
+    _check_copies(hand, pack, N_("error", "the hand holds {count} copies of '{card}', but the {pack} "
+                                          "has {copies}"))
+    return tuple(hand)
+
+
+def _check_copies(cards: Sequence[Card], pack: Pack, too_many: str) -> None:
+    """Every card of *cards* is in *pack*, none more often than the pack holds it."""
+    for card in dict.fromkeys(cards):
         copies = pack.counts[card]
         if copies == 0:
             raise HandError(
                 N_("error", "'{card}' is not in the {pack}"), card=str(card), pack=pack.name
             )
-        if hand.count(card) > copies:
-            raise HandError(
-                N_("error", "the hand holds {count} copies of '{card}', but the {pack} has {copies}"),
-                card=str(card), pack=pack.name, count=hand.count(card), copies=copies,
-            )
-    return tuple(hand)
+        if cards.count(card) > copies:
+            raise HandError(too_many, card=str(card), pack=pack.name, count=cards.count(card),
+                            copies=copies)
+
+
+def _quick(cards: object, weights: Sequence[int]) -> tuple[bytes, int] | None:
+    """The quick path of every check: a list or tuple of eight card indices of a quick pack
+    (four copies of a kind, or none; *weights* is its ``pack_weights``), as the cards' bytes and
+    the hand's key; ``None`` for anything else, which :func:`_check` then reads (or refuses).
+
+    ``bytes()`` refuses anything but ints 0–255, and a card the pack lacks weighs ``LIMIT``.
+    A card held five times fills both places of one of the pairs (a, e), (b, f), (c, g),
+    (d, h), so a hand with four unequal pairs holds no card five times.
+    """
+    if type(cards) in _SEQUENCES:
+        try:
+            raw = bytes(cards)  # type: ignore[call-overload]  # a list or a tuple
+            a, b, c, d, e, f, g, h = raw
+        except (TypeError, ValueError):
+            return None
+        key = (weights[a] + weights[b] + weights[c] + weights[d]
+               + weights[e] + weights[f] + weights[g] + weights[h])
+        if key < _LIMIT and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5) and (
+                c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5):
+            return raw, key
+    return None
 
 
 def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
@@ -129,16 +159,9 @@ def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
     Raises :class:`HandError` for what :func:`_check` refuses.
     """
     index = _tables.ready_index(_pack_of(pack))
-    if type(cards) in _SEQUENCES:
-        try:
-            raw = bytes(cards)  # type: ignore[call-overload]  # a tuple or a list
-        except (TypeError, ValueError):
-            pass
-        else:  # the quick test of is_ready, for any pack of four copies per kind
-            weights = index.weights
-            key = sum([weights[value] for value in raw])
-            if len(raw) == HAND_SIZE and key < _LIMIT and index.quick and max(map(raw.count, raw)) <= 4:
-                return index, index.find(key, bytes(sorted(raw)))
+    found = _quick(cards, index.weights) if index.quick else None
+    if found is not None:
+        return index, index.find(found[1], bytes(sorted(found[0])))
     hand = _check(cards, pack)
     return index, index.find(_tables.hand_key(hand), bytes(hand))
 
@@ -203,31 +226,15 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     ...
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
-    # The hot path, for the Kowah deck: the hand's key is the sum of its cards' weights, so
-    # no sort (see kowah._tables). bytes() refuses anything but ints 0-255, and a card the
-    # deck lacks weighs LIMIT. A card held five times fills both places of one of the pairs
-    # (a, e), (b, f), (c, g), (d, h), so a hand with four unequal pairs is valid at once.
-    if pack is KOWAH_DECK and type(cards) in _SEQUENCES:
-        try:
-            raw = bytes(cards)
-            a, b, c, d, e, f, g, h = raw
-        except (TypeError, ValueError):
-            pass
-        else:
-            weights = _KOWAH_WEIGHTS
-            key = (weights[a] + weights[b] + weights[c] + weights[d]
-                   + weights[e] + weights[f] + weights[g] + weights[h])
-            if key in _KOWAH_KEYS:  # a ready hand has this key: is it this hand?
-                found = _KOWAH_KEYS[key]
-                hand = bytes(sorted(raw))
-                if _KOWAH_HANDS[8 * found:8 * found + 8] == hand or (
-                        found < 0 and _tables.ready_index(pack).find(key, hand) >= 0):
-                    return True
-            elif not _KOWAH_KEYS:  # the index is not loaded, or not warm yet (ReadyIndex)
-                return _locate(cards, pack)[1] >= 0
-            if key < _LIMIT and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5) and (
-                    c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5):
+    if pack is KOWAH_DECK and _KOWAH_KEYS:  # the hot path: a warm index of the Kowah deck
+        found = _quick(cards, _KOWAH_WEIGHTS)
+        if found is not None:  # a valid hand: is its key a ready hand's?
+            position = _KOWAH_KEYS.get(found[1])
+            if position is None:
                 return False
+            hand = bytes(sorted(found[0]))
+            return _KOWAH_HANDS[8 * position:8 * position + 8] == hand if position >= 0 else (
+                _tables.ready_index(pack).find(found[1], hand) >= 0)
     return _locate(cards, pack)[1] >= 0
 
 
@@ -247,10 +254,10 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
 _NO_WAITS: frozenset[Card] = frozenset()
 
 
-class Split(Frozen):
+class Split(Value):
     """One way to split a ready hand: two triples and a pair (R6). The pair's card is the wait.
 
-    A frozen value, equal to another with the same triples and pair.
+    An immutable value, equal to another with the same triples and pair.
 
     >>> from kowah import parse_cards
     >>> split = splits(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))[-1]
@@ -260,8 +267,6 @@ class Split(Frozen):
     Split(triples=((Card.C9, Card.S9, Card.M9), (Card.C9, Card.S9, Card.M9)), pair=(Card.C1, Card.C1))
     """
 
-    __slots__ = ("pair", "triples")
-    _fields = ("triples", "pair")
     #: The two triples (R4).
     triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]]
     #: The pair (R5): two copies of the wait.
@@ -327,28 +332,33 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     >>> distance(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 9m"))
     0
     """
-    if pack is KOWAH_DECK and type(cards) in _SEQUENCES:
-        try:  # the hot path: a valid Kowah hand (see is_ready)
-            raw = bytes(cards)
-            a, b, c, d, e, f, g, h = raw
-        except (TypeError, ValueError):
-            pass
-        else:
-            weights = _KOWAH_WEIGHTS
-            if (weights[a] + weights[b] + weights[c] + weights[d] + weights[e] + weights[f]
-                    + weights[g] + weights[h] < _LIMIT
-                    and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5)
-                    and (c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5)):
-                return HAND_SIZE - _kept(raw)
+    if pack is KOWAH_DECK:  # the hot path (see is_ready)
+        found = _quick(cards, _KOWAH_WEIGHTS)
+        if found is not None:
+            return HAND_SIZE - _kept(found[0])
     hand = _check(cards, pack, (HAND_SIZE, HAND_SIZE + 1))
     if len(hand) == HAND_SIZE:
-        return HAND_SIZE - _kept(hand)
-    return min(HAND_SIZE - _kept(hand[:i] + hand[i + 1:]) for i in range(len(hand)))
+        return HAND_SIZE - _kept_in(hand, pack)
+    return min(HAND_SIZE - _kept_in(hand[:i] + hand[i + 1:], pack) for i in range(len(hand)))
 
 
-def _seen_cards(seen: object) -> tuple[Card, ...]:
-    """*seen* as Card values, or a HandError: text is refused, not read (use parse_cards)."""
-    return tuple(_cards(seen, "seen"))
+def _kept_in(hand: Sequence[int], pack: Pack) -> int:
+    """The most cards of *hand* some ready hand of *pack* contains (R6, R7); a DeckError for a
+    pack with no ready hand."""
+    found = _tables.kept_in(hand, pack)
+    if found is None:
+        raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
+    return found
+
+
+def _seen_cards(seen: object, hand: Sequence[Card], pack: Pack) -> tuple[Card, ...]:
+    """*seen* as Card values: cards of *pack* that, with *hand*, it holds (text is refused, not
+    read: use parse_cards)."""
+    found = _cards(seen, "seen")
+    _check_copies(sorted([*hand, *found]), pack,
+                  N_("error", "the hand and the seen cards hold {count} copies of '{card}', but the "
+                              "{pack} has {copies}"))
+    return tuple(found)
 
 
 def _unseen(card: int, key: Key, seen: Sequence[int], pack: Pack) -> int:
@@ -372,8 +382,8 @@ def improvements(
     {Card.C5: 2, Card.S5: 2, Card.C8: 2, Card.M8: 4}
     """
     key = _check(cards, pack)
-    seen_key = _seen_cards(seen)
-    current = HAND_SIZE - _kept(key)
+    seen_key = _seen_cards(seen, key, pack)
+    current = HAND_SIZE - _kept_in(key, pack)
     found: dict[Card, int] = {}
     if current == 0:
         return found
@@ -382,29 +392,27 @@ def improvements(
         if unseen <= 0:
             continue
         grown = tuple(sorted((*key, card)))
-        if any(HAND_SIZE - _kept(grown[:i] + grown[i + 1:]) < current for i in range(len(grown))):
+        if any(HAND_SIZE - _kept_in(grown[:i] + grown[i + 1:], pack) < current
+               for i in range(len(grown))):
             found[Card(card)] = unseen
     return found
 
 
-class DiscardOption(Frozen):
+class DiscardOption(Value):
     """What discarding one card of a nine-card hand leaves: its distance and improvements.
 
-    A frozen value; two options are equal when their discard and distance are.
+    An immutable value; :attr:`improvements` is a read-only mapping.
     """
 
-    __slots__ = ("discard", "distance", "improvements")
-    _fields = ("discard", "distance", "improvements")
-    _compared = ("discard", "distance")
     #: The card discarded.
     discard: Card
     #: The distance to ready of the eight cards left (:func:`distance`).
     distance: int
     #: The cards that would improve them, with their unseen copies (:func:`improvements`).
-    improvements: dict[Card, int]
+    improvements: Mapping[Card, int]
 
-    def __init__(self, discard: Card, distance: int, improvements: dict[Card, int]) -> None:
-        self._set(discard=discard, distance=distance, improvements=improvements)
+    def __init__(self, discard: Card, distance: int, improvements: Mapping[Card, int]) -> None:
+        self._set(discard=discard, distance=distance, improvements=FrozenMap(improvements))
 
     @property
     def unseen(self) -> int:
@@ -425,12 +433,12 @@ def discard_options(
     (True, 1, 17)
     """
     key = _check(cards, pack, (HAND_SIZE + 1,))
-    seen_key = _seen_cards(seen)
+    seen_key = _seen_cards(seen, key, pack)
     options = []
     for card in dict.fromkeys(key):
         index = key.index(card)
         rest = key[:index] + key[index + 1:]
-        left = HAND_SIZE - _kept(rest)
+        left = HAND_SIZE - _kept_in(rest, pack)
         found = improvements(map(_CARDS.__getitem__, rest), seen_key, pack) if left else {}
         options.append(DiscardOption(_CARDS[card], left, found))
     options.sort(key=lambda option: (option.distance, -option.unseen, option.discard))

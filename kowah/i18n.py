@@ -564,7 +564,7 @@ class Translator(Frozen):
         'Seat 2 wins with the Five of Coins by self-draw, ×3.'
         >>> translator("cs").outcome(won, viewer=2)
         'Vyhráváte s\xa0pětkou mincí vlastním líznutím, ×3.'
-        >>> translator("cs").outcome(Outcome.drawn())
+        >>> translator("cs").outcome(Outcome.drawn("exhaustion"))
         'Rozdání končí nerozhodně: talon došel.'
         """
         from kowah.events import Outcome

@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 
 from kowah import _heuristic as h
 from kowah.actions import Action
-from kowah.cards import Card
+from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import Observation
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
@@ -130,6 +130,7 @@ class HardPlayer:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.pack = KOWAH_DECK  # the pack of the deal it plays, set by choose
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """The level's action (see the class description)."""
@@ -142,6 +143,7 @@ class HardPlayer:
             choice = self.declaration(legal_actions, h.unseen(observation))
             return choice if choice is not None else Action.pass_(seat)
         hand = tuple(observation.hand)
+        self.pack = observation.rules.pack
         if kind is h.DRAW:
             latest = observation.latest_discard
             if (latest is not None and any(action.kind is h.TAKE for action in legal_actions)
@@ -156,7 +158,7 @@ class HardPlayer:
 
     def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         """Whether to take *latest* rather than draw: when it brings the hand closer to ready."""
-        return h.improves(hand, latest)
+        return h.improves(hand, latest, self.pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """The discards of the nine cards *hand* this level rates best (ties, in card order)."""
@@ -188,7 +190,7 @@ class NormalPlayer(HardPlayer):
 
     def takes(self, hand: tuple[int, ...], latest: Card) -> bool:
         """When *latest* improves the hand and matches a card held, or makes the hand ready."""
-        return (latest in hand or h.kept(hand) >= 7) and h.improves(hand, latest)
+        return (latest in hand or h.kept(hand, self.pack) >= 7) and h.improves(hand, latest, self.pack)
 
     def discards(self, hand: tuple[int, ...], options: list[int], observation: Observation) -> list[int]:
         """Every discard that leaves the hand nearest to ready (and feeds no declared seat)."""

@@ -20,13 +20,13 @@ kowah.errors.RecordError: unknown format 'kowah-record/2' (expected 'kowah-recor
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Mapping
-from typing import Any, NoReturn, NotRequired, TypedDict
+from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
-import attrs
-
-from kowah.actions import Action, ActionDict, ActionKind
+from kowah._value import FrozenMap, Value
+from kowah.actions import Action, ActionDict, ActionKind, shown
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import (
@@ -39,11 +39,11 @@ from kowah.errors import (
     RecordError,
     shorten,
 )
-from kowah.events import Outcome
+from kowah.events import Outcome, OutcomeDict
 from kowah.hands import is_ready
-from kowah.rules import KOWAH_RULES, SEATS, Rules, deck_problem
+from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, deck_error
 
-__all__ = ["FORMAT", "Record", "RecordDict", "replay_outcome"]
+__all__ = ["FORMAT", "MAX_ACTIONS", "MAX_SIZE", "MAX_TAGS", "Record", "RecordDict", "replay_outcome"]
 
 #: The format name written in every record.
 FORMAT = "kowah-record/1"
@@ -65,19 +65,14 @@ def _cards(value: Iterable[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+def _actions(value: Iterable[Action], rules: Rules) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise RecordError(N_("error", "a record's actions must be a sequence of Actions, not {value}"),
                           value=shorten(value))
-    return tuple(value)
-
-
-def _check_first(instance: Record, attribute: object, first: int) -> None:
-    if type(first) is not int or not 0 <= first < SEATS:
-        raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
-
-
-def _check_actions(instance: Record, attribute: object, actions: tuple[Action, ...]) -> None:
+    actions = tuple(itertools.islice(value, rules.max_actions + 1))
+    if len(actions) > rules.max_actions:  # R17 bounds every deal
+        raise RecordError(N_("error", "a record lists at most {limit} actions, the most a deal can have"),
+                          limit=rules.max_actions)
     for index, action in enumerate(actions):
         if not isinstance(action, Action):
             raise RecordError(N_("error", "action {action}: not an Action but {value} of type {type}"),
@@ -85,17 +80,35 @@ def _check_actions(instance: Record, attribute: object, actions: tuple[Action, .
         if action.kind is ActionKind.PASS:
             raise RecordError(N_("error", "action {action}: a record lists no passes (see 'passed')"),
                               action=index)
+    return actions
+
+#: The most tags a record keeps, the longest tag name and the longest tag value.
+MAX_TAGS, TAG_NAME_LIMIT, TAG_VALUE_LIMIT = 32, 32, 200
 
 
-def _check_passed(passed: object) -> None:
-    if not isinstance(passed, bool):
-        raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
+def _plain(text: str) -> bool:
+    """Whether *text* holds no control character (C0, DEL or C1), as the schema says."""
+    return not any(ord(char) < 32 or 127 <= ord(char) <= 159 for char in text)
 
 
-def _check_rules(instance: Record, attribute: object, rules: object) -> None:
-    if not isinstance(rules, Rules) or rules.pack_name is None:
-        raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
-                          value=shorten(rules))
+def _tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
+    """*value* checked as a record's tags: at most MAX_TAGS short, printable strings."""
+    if not isinstance(value, Mapping):
+        raise RecordError(N_("error", "'tags' must be an object of strings, not {value}"),
+                          value=shorten(value))
+    if len(value) > MAX_TAGS:
+        raise RecordError(N_("error", "'tags' holds {count} tags, more than the {limit} a record keeps"),
+                          count=len(value), limit=MAX_TAGS)
+    for name, text in value.items():
+        if not isinstance(name, str) or not 0 < len(name) <= TAG_NAME_LIMIT or not _plain(name):
+            raise RecordError(N_("error", "a tag's name must be 1 to {limit} characters and no control "
+                                          "character, not {value}"),
+                              limit=TAG_NAME_LIMIT, value=shorten(name))
+        if not isinstance(text, str) or len(text) > TAG_VALUE_LIMIT or not _plain(text):
+            raise RecordError(N_("error", "tag {name}: a tag's value must be a string of at most {limit} "
+                                          "characters and no control character, not {value}"),
+                              name=shorten(name), limit=TAG_VALUE_LIMIT, value=shorten(text))
+    return FrozenMap(value)
 
 
 class RecordDict(TypedDict):
@@ -103,35 +116,64 @@ class RecordDict(TypedDict):
 
     format: str
     pack: NotRequired[str]  #: "money" for the money pack; left out for the Kowah deck
+    tags: NotRequired[dict[str, str]]  #: written only when there are some
     deck: list[str]
     first: int
     actions: list[ActionDict]
     passed: NotRequired[bool]  #: written only when true
 
 
-@attrs.frozen
-class Record:
-    """A deal's deck order, first seat and actions (without passes or claims).
+class Record(Value):
+    """A deal's deck order, first seat and actions (without passes or claims), with its tags.
 
-    *passed* says that the seat which discarded last declined to declare (R11): a pass is
-    written only there, because any later action would close the declaring window anyway.
+    It cannot be built invalid: the deck is an order of the rules' pack, the first seat 0–2,
+    the actions :class:`~kowah.actions.Action` values (no passes) and no more than the longest
+    deal has (:attr:`Rules.max_actions <kowah.rules.Rules.max_actions>`); whether they are
+    legal is what :meth:`replay` finds out. *passed* says that the seat which discarded last
+    declined to declare (R11): a pass is written only there, because any later action would
+    close the declaring window anyway. *tags* are a record's headers, like a PGN file's: who
+    sat where, the date, the event (at most 32; names of 1–32 characters, values of at most
+    200, no control characters).
+
+    >>> Record([], 0)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.RecordError: the deck has 0 cards, but the Kowah deck has 120: a copy of 1c is missing
     """
 
     #: The deck order (R9), as in :attr:`Deal.deck <kowah.deal.Deal.deck>`.
-    deck: tuple[Card, ...] = attrs.field(converter=_cards)
+    deck: tuple[Card, ...]
     #: The seat that opened the deal.
-    first: int = attrs.field(validator=_check_first)
+    first: int
     #: The actions taken, passes and claims left out; a declaration may leave out its wait.
-    actions: tuple[Action, ...] = attrs.field(converter=_actions, default=(), validator=_check_actions)
+    actions: tuple[Action, ...]
     #: The rules (written ``"pack": "money"`` for :data:`~kowah.rules.MONEY_RULES`).
-    rules: Rules = attrs.field(default=KOWAH_RULES, validator=_check_rules, kw_only=True)
+    rules: Rules
     #: Whether the seat that discarded last declined to declare (R11).
-    passed: bool = attrs.field(default=False, kw_only=True,
-                               validator=lambda _, __, value: _check_passed(value))
+    passed: bool
+    #: The record's tags (read-only): ``{"seat0": "Ana", "date": "2026-12-01", ...}``.
+    tags: Mapping[str, str]
+
+    def __init__(self, deck: Iterable[Card], first: int, actions: Iterable[Action] = (), *,
+                 rules: Rules = KOWAH_RULES, passed: bool = False, tags: Mapping[str, str] | None = None,
+                 ) -> None:
+        if rules != KOWAH_RULES and rules != MONEY_RULES:
+            raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
+                              value=shorten(rules))
+        cards = _cards(deck)
+        problem = deck_error(cards, rules.pack)
+        if problem is not None:
+            raise RecordError.saying(problem)
+        if type(first) is not int or not 0 <= first < SEATS:
+            raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
+        if not isinstance(passed, bool):
+            raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
+        self._set(deck=cards, first=first, actions=_actions(actions, rules), rules=rules, passed=passed,
+                  tags=_tags({} if tags is None else tags))
 
     @classmethod
-    def from_deal(cls, deal: Deal) -> Record:
-        """The record of *deal* as it stands: it replays to the same state.
+    def from_deal(cls, deal: Deal, *, tags: Mapping[str, str] | None = None) -> Record:
+        """The record of *deal* as it stands, with *tags*: it replays to the same state.
 
         >>> from kowah.cards import KOWAH_DECK, parse_cards
         >>> hand = parse_cards("5c 5c 5s 5s 5m 8c 8c 8c")  # ready from the start
@@ -157,13 +199,16 @@ class Record:
             # A ready, undeclared seat that has just discarded could declare: it passed.
             passed = (last.kind is ActionKind.DISCARD and deal.declared_wait(last.seat) is None
                       and is_ready(hand, deal.rules.pack))
-        return cls(deal.deck, deal.first, history, rules=deal.rules, passed=passed)
+        return cls(deal.deck, deal.first, history, rules=deal.rules, passed=passed, tags=tags)
 
     def to_dict(self) -> RecordDict:
         """The record as a JSON-ready ``dict``.
 
-        >>> Record([], 0, [Action.draw(0), Action.discard(0, Card.M9)]).to_dict()["actions"]
-        [{'seat': 0, 'do': 'draw'}, {'seat': 0, 'do': 'discard', 'card': '9m'}]
+        >>> deal = Deal.shuffled(seed=1, first=0)
+        >>> _ = deal.apply(Action.draw(0)), deal.apply(Action.discard(0, deal.hand(0)[0]))
+        >>> written = Record.from_deal(deal, tags={"seat0": "Ana"}).to_dict()
+        >>> written["actions"], written["tags"]
+        ([{'seat': 0, 'do': 'draw'}, {'seat': 0, 'do': 'discard', 'card': '1s'}], {'seat0': 'Ana'})
         """
         deck = [str(card) for card in self.deck]
         actions = [action.to_dict() for action in self.actions]  # a wait left out stays out
@@ -176,6 +221,8 @@ class Record:
                       "actions": actions}
         if self.passed:
             record["passed"] = True
+        if self.tags:
+            record["tags"] = dict(self.tags)
         return record
 
     def dumps(self, indent: int | None = None) -> str:
@@ -252,7 +299,7 @@ class Record:
         passed = data.get("passed", False)
         if not isinstance(passed, bool):
             raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
-        return cls(deck, first, actions, rules=rules, passed=passed)
+        return cls(deck, first, actions, rules=rules, passed=passed, tags=data.get("tags", {}))
 
     def replay(self, upto: int | None = None) -> Deal:
         """Apply the actions (the first *upto* of them) to a new deal and return it.
@@ -264,10 +311,10 @@ class Record:
         if upto is not None and (type(upto) is not int or upto < 0):
             error = KowahTypeError if type(upto) is not int else KowahError
             raise error(N_("error", "'upto' must be None or an int >= 0, not {value}"), value=shorten(upto))
-        try:
-            deal = Deal(self.deck, self.first, self.rules)
-        except KowahError as error:  # a DeckError, or a deck of other things than Cards
-            raise RecordError(error.template, **error.params) from None
+        if upto is not None and upto > len(self.actions):
+            raise KowahError(N_("error", "'upto' is {value}, but the record lists {count} actions"),
+                             value=upto, count=len(self.actions))
+        deal = Deal(self.deck, self.first, self.rules)  # the record's deck fits its rules
         for index, action in enumerate(self.actions[:upto]):
             try:
                 deal.apply(action)  # a declaration without a wait takes the only one (R8)
@@ -282,30 +329,50 @@ class Record:
         return deal
 
 
-def replay_outcome(text: str | bytes) -> dict[str, object]:
-    """Replay a JSON record: the outcome object of ``kowah-record/1``, or the error it raises.
+def replay_outcome(text: str | bytes) -> OutcomeDict:
+    """Replay a JSON record: the outcome object of ``kowah-record/1``, ``{"result":
+    "in-progress"}`` when its actions stop before the end, or ``{"result": "invalid"}`` with the
+    error it raises.
 
-    >>> replay_outcome('{"format": "kowah-record/1", "deck": [], "first": 0}')["result"]
-    'invalid'
+    An invalid result has the English message (``"error"``), the message's template and
+    fields (``"template"``, ``"params"``, JSON values: the text layer translates them as it
+    translates the error), the 0-based index of the first bad action (``"action"``) when
+    there is one, and for an illegal action, the :class:`~kowah.actions.Reason` code and its
+    fields (``"reason"``, ``"reason_params"``).
+
+    >>> replay_outcome('{"format": "kowah-record/1", "deck": [], "first": 0}')["template"]
+    'the deck has {count} cards, but the {pack} has {expected}: a copy of {card} is missing'
     """
     try:
         outcome: Outcome | None = Record.loads(text).replay().outcome
     except RecordError as error:
-        result: dict[str, object] = {"result": "invalid"}
+        result: OutcomeDict = {"result": "invalid"}
         if error.action is not None:
             result["action"] = error.action
         result["error"] = str(error)
+        result["template"] = error.template
+        result["params"] = _json_params(error.params)
+        if isinstance(error.cause, IllegalActionError):
+            refusal = error.cause.refusal
+            result["reason"] = refusal.reason.value
+            result["reason_params"] = _json_params(refusal.params)
         return result
-    return dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
+    return outcome.as_dict() if outcome else {"result": "in-progress"}
+
+
+def _json_params(params: Mapping[str, object]) -> dict[str, str | int | None]:
+    """An error's fields as JSON values: ints and None as they are, cards as codes, anything
+    else as text."""
+    return {name: value if value is None or type(value) is int else str(value)
+            for name, value in shown(params).items()}
 
 
 # -- reading JSON: what the schema (record.schema.json) says, before actions are interpreted ----
 
-#: The most actions a record may list. The rules bound a deal's draws by its stock (without
-#: takes a deal has at most 2 x 108 + 3 actions), but not its takes: seats may take each
-#: other's discards round and round for ever (R10). So this is a reader's limit, some forty
-#: times the longest deal played without takes; record.schema.json says it too (maxItems).
-MAX_ACTIONS = 10_000
+#: The most actions a record may list: those of the longest legal deal of any pack a record
+#: may name (:attr:`Rules.max_actions <kowah.rules.Rules.max_actions>`, bounded by R16 and R17),
+#: so that every legal deal's record is read; record.schema.json says it too (maxItems).
+MAX_ACTIONS: Final = max(KOWAH_RULES.max_actions, MONEY_RULES.max_actions)
 #: The longest record text read, in characters (or bytes): a deck and MAX_ACTIONS actions
 #: written with ``indent=2`` fit in less than half of it.
 MAX_SIZE = 2_000_000
@@ -404,25 +471,7 @@ def _read_deck(value: object, rules: Rules) -> tuple[Card, ...]:
                 N_("error", "'deck': unknown card code {code!r} (card {position})"),
                 code=code, position=position,
             ) from None
-    pack = rules.pack
-    problem = deck_problem(cards, pack)
-    if problem is None:
-        return tuple(cards)
-    kind, position, card, count = problem
-    if kind == "absent":
-        raise RecordError(N_("error", "'deck': {card} is not in the {pack} (card {position})"),
-                          card=card, position=position, pack=pack.name)
-    if kind == "extra":
-        raise RecordError(
-            N_("error", "'deck': {count} copies of {card}, but the {pack} has {copies} "
-                        "(first extra copy: card {position})"),
-            count=count, card=card, copies=pack.copies(card), position=position, pack=pack.name,
-        )
-    raise RecordError(
-        N_("error", "'deck' has {count} cards, but the {pack} has {expected}: a copy of {card} "
-                    "is missing"),
-        count=len(cards), expected=len(pack), card=card, pack=pack.name,
-    )
+    return tuple(cards)  # Record checks that it is an order of the rules' pack
 
 
 def _read_action(index: int, entry: object) -> Action:

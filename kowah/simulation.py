@@ -29,14 +29,59 @@ from typing import TypedDict
 
 import attrs
 
-from kowah.actions import Action, Reason, Refusal
+from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.cards import KOWAH_DECK
 from kowah.deal import Deal
-from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError
+from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError, shorten
+from kowah.events import Outcome
 from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
-from kowah.rules import SEATS
+from kowah.rules import SEATS, State
 
-__all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "simulate"]
+__all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "random_playout", "simulate"]
+
+
+def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, list[Action]]:
+    """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`~kowah.rules.State`)
+    with uniformly random legal actions; return the outcome and the actions (passes left out).
+
+    Each step takes ``legal_actions(seat)[int(rng.random() * n)]`` for the seat that acts,
+    with the legal actions and the steps of :class:`~kowah.rules.State`, the rules' one
+    implementation, without the checks, events or observations of
+    :meth:`Deal.apply <kowah.deal.Deal.apply>`. *deal* itself is not changed.
+
+    >>> deal = Deal.shuffled(seed=11)
+    >>> outcome, actions = random_playout(deal, random.Random(11))
+    >>> replayed = deal.copy()
+    >>> for action in actions:
+    ...     _ = replayed.apply(action)
+    >>> replayed.outcome == outcome
+    True
+    """
+    if isinstance(deal, State):
+        state = deal.copy()
+    elif isinstance(deal, Deal):
+        state = deal.state()
+    else:
+        raise KowahTypeError(N_("error", "expected a Deal or a State, not {value} of type {type}"),
+                             value=shorten(deal), type=type(deal).__name__)
+    if not isinstance(rng, random.Random):
+        raise KowahTypeError(N_("error", "expected a random.Random, not {value} of type {type}"),
+                             value=shorten(rng), type=type(rng).__name__)
+    state.use_ready_dict()  # playouts run by the thousand
+    random_, legal, step = rng.random, state.legal_actions, state.step
+    actions: list[Action] = []
+    record = actions.append
+    while state.outcome is None:
+        window = state.window
+        choices = legal(state.turn if window is None else window)
+        action = choices[int(random_() * len(choices))]
+        if action.kind is not _PASS:  # a pass is never recorded
+            record(action)
+        step(action)
+    return state.outcome, actions
+
+
+_PASS = ActionKind.PASS
 
 def _check_players(players: Sequence[Player]) -> None:
     if len(players) != SEATS:

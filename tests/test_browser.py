@@ -67,7 +67,7 @@ from kowah.cards import Card  # noqa: E402
 from kowah.i18n import translator  # noqa: E402
 from kowah.rendering import render_rules  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
-from kowah.web.store import Store  # noqa: E402
+from kowah.web.store import open_store  # noqa: E402
 from kowah.web.text import MESSAGES  # noqa: E402
 
 A_MOVE = "[data-action=draw]:not([disabled]), [data-hand=you] [data-card]:not([disabled])"
@@ -84,7 +84,7 @@ def _free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The table on uvicorn, in a thread, saving into a temporary folder."""
     port = _free_port()
-    app = create_app(Store(tmp_path_factory.mktemp("games")))
+    app = create_app(open_store(tmp_path_factory.mktemp("games")))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     runner = uvicorn.Server(config)
     thread = threading.Thread(target=runner.run, daemon=True)
@@ -145,7 +145,10 @@ def idle(page: Page) -> None:
 def state(page: Page) -> dict[str, Any]:
     """The current state, fetched by the page itself (as the table's scripts see it)."""
     result: dict[str, Any] = page.evaluate(
-        "async () => (await fetch('/api/games/' + localStorage.getItem('kowah-game'))).json()")
+        "async () => { const id = localStorage.getItem('kowah-game');"
+        " const key = localStorage.getItem('kowah-token:' + id) || id;"
+        " return (await fetch('/api/games/' + id,"
+        " {headers: {authorization: 'Bearer ' + key}})).json(); }")
     return result
 
 

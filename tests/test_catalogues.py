@@ -157,3 +157,30 @@ def test_czech_typography() -> None:
             assert loose.search(text) is None, (message.id, text)
             if "Card.parse" not in text:
                 assert ascii_quoted.search(text) is None, (message.id, text)
+
+
+def test_the_build_hook_refuses_an_unfinished_catalogue_for_a_wheel_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A wheel never ships an untranslated entry; an editable install of a checkout in the works
+    does (in English, with a warning), so that a translator can always install it."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    folder = tmp_path / "locales" / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "kowah.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgctxt "cli"\nmsgid "Done."\nmsgstr "Fatto."\n\n'
+        'msgctxt "cli"\nmsgid "New."\nmsgstr ""\n', encoding="utf-8")
+    with pytest.raises(hook.CatalogueError, match=r"untranslated: 'New\.'"):
+        hook.compile_catalogues(tmp_path)
+    (mo,) = hook.compile_catalogues(tmp_path, strict=False)
+    assert "1 entries fuzzy or untranslated" in capsys.readouterr().err
+    import gettext
+
+    with mo.open("rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    assert catalogue.pgettext("cli", "Done.") == "Fatto." and catalogue.pgettext("cli", "New.") == "New."

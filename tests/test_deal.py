@@ -6,7 +6,6 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -25,6 +24,7 @@ from kowah import (
     Card,
     Deal,
     DeckError,
+    DrawnBy,
     Event,
     EventKind,
     IllegalActionError,
@@ -38,9 +38,9 @@ from kowah import (
     RecordError,
     Refusal,
     Rules,
-    random_playout,
 )
 from kowah.record import Record
+from kowah.simulation import random_playout
 
 SEEDS = st.integers(0, 2**32)
 #: How a deal is driven in these tests: uniformly at random, or mostly towards ready hands (so
@@ -108,10 +108,10 @@ def test_a_pack_too_small_for_three_hands_and_a_stock_is_refused() -> None:
         Rules(pack=tiny)
     with pytest.raises(KowahTypeError, match="a pack must be a Pack"):
         Rules(pack="money")  # type: ignore[arg-type]
-    just = Rules(pack=Pack("small pack", [1] * 25 + [0] * 8))  # one card to draw: R16 at once
+    just = Rules(pack=Pack("small pack", [2] * 12 + [1] + [0] * 20))  # one card to draw: R16 at once
     deal = Deal.shuffled(1, just)
     deal.apply(Action.draw(deal.turn))
-    assert deal.outcome == Outcome.drawn() and deal.rules is just
+    assert deal.outcome == Outcome.drawn(DrawnBy.EXHAUSTION) and deal.rules is just
 
 
 def test_rules_name_their_pack() -> None:
@@ -124,7 +124,7 @@ def test_rules_name_their_pack() -> None:
     with pytest.raises(KowahTypeError):
         Rules.from_pack_name(None)  # type: ignore[arg-type]
     assert eval(repr(MONEY_RULES), {"Rules": Rules, "MONEY_PACK": MONEY_PACK}) == MONEY_RULES
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         KOWAH_RULES.pack = MONEY_PACK  # type: ignore[misc]
 
 
@@ -216,7 +216,7 @@ def test_actions_are_frozen_and_shared() -> None:
     import pickle
 
     action = Action.discard(0, Card.C5)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         action.card = Card.C6  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(action)) is action and copy.deepcopy(action) is action
     same = Action(0, ActionKind.DISCARD, Card.C5)
@@ -249,7 +249,7 @@ def test_text_and_dict_forms_round_trip(action: Action) -> None:
         ("dr\u0131w", "unknown action"),  # a dotless i does not fold to "draw"
         ("discard", "a discard names its card"),
         ("discard zz", "unknown card code 'zz' in the action 'discard zz'"),
-        ("discard 5c 5s", "names no card, not '5c 5s'"),
+        ("discard 5c 5s", "a discard or a declaration names one card, not '5c 5s'"),
         ("draw 5c", "a draw, take or pass names no card, not '5c'"),
         ("discard " + "x" * 100_000, "unknown card code 'xxxx"),
     ],
@@ -532,7 +532,7 @@ def test_other_seats_draws_before_a_declaration_are_hidden() -> None:
             if event.kind != "draw":
                 assert mine == event
     # An observation holds no stock and no other hand.
-    assert not {"stock", "deck", "hands"} & {field.name for field in attrs.fields(Observation)}
+    assert not {"stock", "deck", "hands"} & set(Observation.__match_args__)
 
 
 def test_observation_unseen_counts_what_the_seat_has_not_seen() -> None:
@@ -590,7 +590,6 @@ def test_random_playout_from_a_declared_position() -> None:
         for action in actions:
             slow.apply(action)
         assert slow.outcome == outcome
-        assert outcome.result == "drawn" or outcome.winner is not None
         results[outcome.by] += 1
     assert results["self-draw"] + results["draw-claim"] + results["discard"] > 0
 
@@ -718,7 +717,7 @@ def test_observations_are_kept_up_to_date_not_rebuilt() -> None:
         assert deal.observation(seat) is not first
 
 
-# -- the playout: the rules' unchecked step -------------------------------------------------------
+# -- the rules' state: the unchecked step -------------------------------------------------------
 
 
 @settings(max_examples=25)
@@ -726,11 +725,11 @@ def test_observations_are_kept_up_to_date_not_rebuilt() -> None:
 def test_a_playout_steps_through_the_same_states_as_the_deal(
     seed: int, steps: int, greedy: float, rng_seed: int
 ) -> None:
-    """Deal.apply is the Playout's step with checks on top: the same legal actions, the same
+    """Deal.apply is the State's step with checks on top: the same legal actions, the same
     refusals, the same state after each action, and undo restores it."""
     deal = Deal.shuffled(seed)
     play(deal, random.Random(seed), steps, greedy)
-    playout = deal.playout()
+    playout = deal.state()
     assert random_playout(playout, random.Random(rng_seed)) == random_playout(deal, random.Random(rng_seed))
     rng = random.Random(rng_seed)
     while not deal.is_over:
@@ -856,5 +855,5 @@ def test_the_deals_public_state_is_read_only() -> None:
         deal.colour = "red"  # type: ignore[attr-defined]  # no new attributes either (slots)
     assert isinstance(deal.events, tuple) and isinstance(deal.history, tuple)
     observation = deal.observation(deal.turn)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         observation.hand = ()  # type: ignore[misc]

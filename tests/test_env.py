@@ -23,6 +23,7 @@ from kowah import (
     Card,
     Deal,
     DeckError,
+    DrawnBy,
     Event,
     EventKind,
     IllegalActionError,
@@ -167,7 +168,7 @@ def test_the_mask_is_exactly_the_legal_actions_in_1000_random_deals(chunk: int) 
     random_ = random.Random(chunk).random
     steps = 0
     for number in range(250):
-        state = Deal.shuffled(seed=1000 * chunk + number).playout()
+        state = Deal.shuffled(seed=1000 * chunk + number).state()
         while state.outcome is None:
             movers = state.to_move()
             for seat in range(3):
@@ -370,7 +371,7 @@ def test_exhaustion_is_a_termination_for_every_agent() -> None:
         else:
             environment.step(_random_id(observation, rng))
     assert sorted(finished) == list(AGENTS) and environment.agents == []
-    assert environment.deal.stock_count == 0 and environment.deal.outcome == Outcome.drawn()
+    assert environment.deal.stock_count == 0 and environment.deal.outcome == Outcome.drawn(DrawnBy.EXHAUSTION)
 
 
 def test_max_cycles_truncates_after_that_many_turns() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import cards, deck_hands, ref_splits, split_key
 
@@ -40,6 +40,12 @@ from kowah.hands import (
 #: Two triples of ranks no example pair uses, to complete a hand around a triple or a pair.
 FILLER_TRIPLE = "8c 8s 8m"
 FILLER_PAIR = "2c 2c"
+
+
+@functools.cache
+def _built(pack: Pack) -> dict[tuple[int, ...], frozenset[Card]]:
+    """The rules' definition of the ready hands of *pack* (built once per test session)."""
+    return _tables.build_table(pack)
 
 
 def split_keys(hand: tuple[Card, ...]) -> set[object]:
@@ -285,7 +291,11 @@ def test_distance_of_nine_cards_is_after_the_best_discard(hand: list[Card]) -> N
 
 
 @given(deck_hands(), st.lists(st.sampled_from(KOWAH_DECK.kinds), max_size=12))
-def test_improvements_agree_with_their_definition(hand: list[Card], seen: list[Card]) -> None:
+def test_improvements_agree_with_their_definition(hand: list[Card], drawn: list[Card]) -> None:
+    seen: list[Card] = []
+    for card in drawn:  # cards seen elsewhere: with the hand, at most the pack's four copies
+        if hand.count(card) + seen.count(card) < 4:
+            seen.append(card)
     now = distance(hand)
     expected: dict[Card, int] = {}
     if now:
@@ -361,10 +371,10 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
     """
     data = _tables.read_data(pack)
     assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
-    rebuilt = _tables.encode(pack, _tables.build_table(pack))
+    rebuilt = _tables.encode(pack, _built(pack))
     assert data == rebuilt
     index = _tables.ReadyIndex(pack, data)
-    table = _tables.build_table(pack)
+    table = _built(pack)
     assert index.count == len(table)
     assert {index.hand(i): index.waits(i) for i in range(index.count)} == table
 
@@ -375,7 +385,7 @@ def test_an_index_built_without_the_data_answers_alike(monkeypatch: pytest.Monke
     monkeypatch.setattr(_tables, "_INDEXES", {})
     monkeypatch.setattr(_tables, "_BY_ID", {})
     built = _tables.ready_index(MONEY_PACK)
-    assert built.count == len(_tables.build_table(MONEY_PACK))
+    assert built.count == len(_built(MONEY_PACK))
     hand = cards("ws ws ws mk mk mk gs gs")
     assert is_ready(hand, MONEY_PACK) and waits(hand, MONEY_PACK) == {Card.GS}
 
@@ -386,13 +396,13 @@ def test_a_pack_of_its_own_gets_its_own_index() -> None:
     assert not is_ready(cards("1c 1c 1s 1s 1m 2c 2s 3m"), small)
     with pytest.raises(HandError, match="3 copies of '1c'"):
         is_ready(cards("1c 1c 1c 1s 1m 2c 2s 2m"), small)
-    assert len(ready_hands(small)) == len(_tables.build_table(small))
+    assert len(ready_hands(small)) == len(_built(small))
 
 
 def test_ready_hands_is_a_read_only_view_of_every_ready_hand() -> None:
     table = ready_hands()
     assert len(table) == 100_416
-    reference = _tables.build_table(KOWAH_DECK)
+    reference = _built(KOWAH_DECK)
     assert set(table) == set(reference)
     hand = cards("8c 5c 5s 5c 5s 5m 8c 8c")
     assert table[hand] == {Card.C5, Card.S5} == table[tuple(sorted(hand))]
@@ -428,7 +438,7 @@ def _reference(hand: list[object]) -> object:
             return "absent"
         if counts[item] > 4:
             return "copies"
-    return tuple(sorted(Card(item) for item in hand)) in _tables.build_table(KOWAH_DECK)  # type: ignore[arg-type]
+    return tuple(sorted(Card(item) for item in hand)) in _built(KOWAH_DECK)  # type: ignore[arg-type]
 
 
 def _kind(result: object) -> object:
@@ -460,13 +470,13 @@ def test_the_fast_paths_validate_exactly_as_the_rules_say(hand: list[int]) -> No
 
 @given(deck_hands())
 def test_is_ready_takes_the_hand_in_any_order_and_form(hand: list[Card]) -> None:
-    expected = tuple(sorted(hand)) in _tables.build_table(KOWAH_DECK)
+    expected = tuple(sorted(hand)) in _built(KOWAH_DECK)
     assert is_ready(hand) is expected
     assert is_ready(tuple(reversed(hand))) is expected
     assert is_ready(iter(hand)) is expected
     indices: Any = [int(card) for card in hand]
     assert is_ready(indices) is expected  # card indices are cards too
-    assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _tables.build_table(MONEY_PACK))
+    assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _built(MONEY_PACK))
 
 
 def test_a_fresh_process_answers_as_a_warm_one() -> None:
@@ -540,7 +550,7 @@ def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     cold, warm = _tables.ReadyIndex(KOWAH_DECK, data), _tables.ReadyIndex(KOWAH_DECK, data)
     warm.warm()
     assert not cold.keys and len(warm.keys) > 100_000 - 100
-    table = _tables.build_table(KOWAH_DECK)
+    table = _built(KOWAH_DECK)
     ready = list(table)[::997]
     rng = random.Random(4)
     unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
@@ -557,10 +567,13 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
     assert pickle.loads(pickle.dumps(split)) == split
     assert hash(split) == hash(Split(split.triples, split.pair))
     with pytest.raises(AttributeError):
-        split.pair = (Card.C2, Card.C2)
+        split.pair = (Card.C2, Card.C2)  # type: ignore[misc]
     option = discard_options(cards("5c 5c 5s 5s 5m 8c 8c 9m 1c"))[0]
-    same = DiscardOption(option.discard, option.distance, {})
-    assert option == same and hash(option) == hash(same)  # improvements are not compared
+    same = DiscardOption(option.discard, option.distance, dict(option.improvements))
+    assert option == same and hash(option) == hash(same) and pickle.loads(pickle.dumps(option)) == option
+    assert option != DiscardOption(option.discard, option.distance, {})
+    with pytest.raises(TypeError):
+        option.improvements[Card.C5] = 9  # type: ignore[index]  # read-only
     assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
 
 
@@ -576,3 +589,91 @@ def test_the_build_hook_needs_nothing_but_the_standard_library() -> None:
     result = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
                             text=True, check=True, cwd=root.parent)
     assert result.stdout.strip() == "[]"
+
+
+# -- packs with any number of copies (R14's variants) ------------------------------------------------
+
+
+@st.composite
+def packs_and_hands(draw: st.DrawFn, size: int = 8) -> tuple[Pack, list[Card]]:
+    """A pack of 4 to 9 kinds, 1 to 8 copies each, with a ready hand, and a hand of it."""
+    kinds = draw(st.lists(st.sampled_from(list(Card)), min_size=4, max_size=9, unique=True))
+    counts = [0] * 33
+    for kind in kinds:
+        counts[kind] = draw(st.integers(1, 8))
+    pack = Pack("test pack", counts)
+    assume(len(pack) >= size and _built(pack))  # a pack with a ready hand
+    hand = draw(st.permutations(pack.cards))[:size]
+    return pack, list(hand)
+
+
+def _overlap(hand: list[Card], ready: tuple[int, ...]) -> int:
+    held: Counter[int] = Counter(hand)
+    return sum((held & Counter(ready)).values())
+
+
+@settings(max_examples=60, deadline=None)
+@given(packs_and_hands())
+def test_distance_in_packs_of_one_to_eight_copies_agrees_with_brute_force(
+        case: tuple[Pack, list[Card]]) -> None:
+    """The shape solver for any pack: 8 minus the largest overlap with a ready hand of it."""
+    pack, hand = case
+    expected = 8 - max(_overlap(hand, ready) for ready in _built(pack))
+    assert distance(hand, pack) == expected
+    assert (expected == 0) == is_ready(hand, pack) == bool(waits(hand, pack))
+    grown = [*hand, *[card for card in pack.kinds if hand.count(card) < pack.copies(card)][:1]]
+    if len(grown) == 9:
+        options = discard_options(grown, (), pack)
+        assert options[0].distance == distance(grown, pack) == min(
+            distance(grown[:i] + grown[i + 1:], pack) for i in range(9))
+        better = improvements(hand, (), pack)
+        assert all(pack.copies(card) - hand.count(card) == copies for card, copies in better.items())
+
+
+def test_an_honours_only_pack_is_played_without_index_errors() -> None:
+    """Honours only, eight of each: the solver, the coach and every player cope (they raised
+    IndexError)."""
+    import random
+
+    from kowah import Deal, Rules
+    from kowah.coach import advise
+    from kowah.players import make_player
+    from kowah.simulation import play_deal
+
+    pack = Pack("honours", [0] * 27 + [8] * 6)
+    hand = cards("ot ot ot ot ot rf rf rf")
+    assert distance(hand, pack) == 1 and not is_ready(hand, pack)
+    assert is_ready(cards("ot ot ot rf rf rf wf wf"), pack)
+    rules = Rules(pack=pack)
+    for name in ("random", "easy", "normal", "hard"):
+        players = [make_player(name, random.Random(seat)) for seat in range(3)]
+        deal = Deal.shuffled(4, rules)
+        while not deal.is_over:
+            seat = deal.actor
+            advise(deal.observation(seat))
+            deal.apply(players[seat].choose(deal.observation(seat), deal.legal_actions(seat)))
+        assert play_deal(players, Deal.shuffled(5, rules)).is_over
+
+
+def test_a_pack_in_which_no_hand_is_ever_ready_is_refused() -> None:
+    from kowah import DeckError, Rules
+
+    for counts in ([1] * 33, [1] * 27 + [0] * 6):  # no pair (R5)
+        pack = Pack("odd", counts)
+        assert not _built(pack)
+        with pytest.raises(DeckError, match="no hand of the odd can ever be ready"):
+            Rules(pack=pack)
+        with pytest.raises(DeckError, match="no hand of the odd can ever be ready"):
+            distance(pack.cards[:8], pack)
+    pack = Pack("one pair", [1] * 27 + [2] + [0] * 5)  # two triples of mixed suits, ot ot
+    assert Rules(pack=pack).pack is pack and len(_built(pack)) > 0
+
+
+def test_seen_cards_must_be_cards_the_pack_still_holds() -> None:
+    hand = cards("5c 5c 5s 5s 5m 8c 8s 9m")
+    with pytest.raises(HandError, match="the hand and the seen cards hold 9 copies of '8m'"):
+        improvements(hand, seen=[Card.M8] * 9)
+    with pytest.raises(HandError, match="'ws' is not in the Kowah deck"):
+        improvements(hand, seen=[Card.WS])
+    with pytest.raises(KowahTypeError, match="the seen cards must be a sequence of Card values"):
+        improvements(hand, seen=None)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ import pytest
 from kowah import (
     Card,
     CardParseError,
+    DrawnBy,
     Event,
     IllegalActionError,
     KowahError,
@@ -276,8 +277,8 @@ def _win(by: str) -> Outcome:
     ("ms", "draw-claim", "Tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas cabutan stok "
                          "pemain lain, ×1."),
     ("es", "self-draw", "El asiento 2 gana con el cinco de monedas por robo propio, ×3."),
-    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas kartu yang "
-                         "ditarik pemain lain dari tumpukan, ×1."),
+    ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas tarikan pemain "
+                         "lain dari tumpukan, ×1."),
 ])
 def test_outcome_wins(language: str, by: str, expected: str) -> None:
     assert translator(language).outcome(_win(by)) == expected
@@ -318,7 +319,7 @@ def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: st
     ("id", "Babak berakhir seri: tumpukan sudah habis."),
 ])
 def test_outcome_drawn(language: str, expected: str) -> None:
-    assert translator(language).outcome(Outcome.drawn()) == expected
+    assert translator(language).outcome(Outcome.drawn(DrawnBy.EXHAUSTION)) == expected
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -332,18 +333,15 @@ def test_a_deal_drawn_for_want_of_progress_says_so(language: str) -> None:
     drawn = _drawn_by("no-progress")
     if drawn is not None:
         text = t.outcome(drawn)
-        assert text != t.outcome(Outcome.drawn()) and text.endswith(".")
+        assert text != t.outcome(Outcome.drawn(DrawnBy.EXHAUSTION)) and text.endswith(".")
     message = t.gettext("outcome", "The deal is drawn: too many turns in a row went by without a draw "
                                    "from the stock.")
     assert message.endswith(".") and (language == "en" or "too many" not in message)
 
 
 def _drawn_by(by: str) -> Outcome | None:
-    """``Outcome.drawn(by)`` once the rules layer gives drawn deals a reason (R17)."""
-    try:
-        return Outcome.drawn(by)  # type: ignore[call-arg]
-    except TypeError:
-        return None
+    """``Outcome.drawn(by)``: a drawn deal with its reason (R16, R17)."""
+    return Outcome.drawn(by)
 
 
 def test_every_outcome_sentence_ends_with_a_full_stop() -> None:
@@ -352,7 +350,7 @@ def test_every_outcome_sentence_ends_with_a_full_stop() -> None:
         for by in ("self-draw", "discard", "draw-claim"):
             for viewer in (None, 2):
                 assert t.outcome(_win(by), viewer=viewer).endswith(".")
-        assert t.outcome(Outcome.drawn()).endswith(".")
+        assert t.outcome(Outcome.drawn(DrawnBy.EXHAUSTION)).endswith(".")
 
 
 def test_outcome_of_something_else_is_a_type_error() -> None:

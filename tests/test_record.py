@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -20,10 +21,12 @@ from kowah import (
     Action,
     Card,
     Deal,
+    DeckError,
     IllegalActionError,
     KowahError,
     RecordError,
 )
+from kowah.actions import shown
 from kowah.record import FORMAT, Record, replay_outcome
 
 READY = "5c 5c 5s 5s 5m 8c 8c 8c"  # waits 5c and 5s
@@ -237,7 +240,10 @@ def test_a_missing_key_is_called_missing(text: str, message: str) -> None:
         Record.loads(text)
     assert str(caught.value) == message
     assert caught.value.template == "missing key {key!r}" and caught.value.action is None
-    assert replay_outcome(text) == {"result": "invalid", "error": message}
+    outcome = replay_outcome(text)
+    assert (outcome["result"], outcome["error"], outcome.get("action")) == ("invalid", message, None)
+    assert (outcome["template"], outcome["params"]) == ("missing key {key!r}",
+                                                        {"action": None, **caught.value.params})
 
 
 def test_a_key_present_with_a_wrong_value_is_not_called_missing() -> None:
@@ -270,29 +276,40 @@ def test_a_missing_action_key_is_called_missing(entry: dict[str, Any], message: 
         Record.loads(text)
     assert str(caught.value).startswith(message)
     assert caught.value.action == 2
-    assert replay_outcome(text) == {"result": "invalid", "action": 2, "error": str(caught.value)}
+    outcome = replay_outcome(text)
+    assert (outcome["result"], outcome["action"], outcome["error"]) == ("invalid", 2, str(caught.value))
+    assert outcome["template"] == caught.value.template
 
 
 @pytest.mark.parametrize(
     ("deck", "message"),
     [
-        ([*codes(DECK)[:-1], "ws"], "'deck': ws is not in the Kowah deck (card 120)"),
-        (["MK", *codes(DECK)], "'deck': mk is not in the Kowah deck (card 1)"),
+        ([*codes(DECK)[:-1], "ws"], "card 120 of the deck, ws, is not in the Kowah deck"),
+        (["MK", *codes(DECK)], "card 1 of the deck, mk, is not in the Kowah deck"),
         ([*codes(DECK), "5c"],
-         "'deck': 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)"),
+         "the deck holds 5 copies of 5c, but the Kowah deck has 4 (first extra copy: card 121)"),
         ([*codes(DECK)[:-1], codes(DECK)[0]],
-         f"'deck': 5 copies of {DECK[0]}, but the Kowah deck has 4 (first extra copy: card 120)"),
+         f"the deck holds 5 copies of {DECK[0]}, but the Kowah deck has 4 (first extra copy: card 120)"),
         (codes(DECK)[:-1],
-         f"'deck' has 119 cards, but the Kowah deck has 120: a copy of {DECK[-1]} is missing"),
-        ([], "'deck' has 0 cards, but the Kowah deck has 120: a copy of 1c is missing"),
+         f"the deck has 119 cards, but the Kowah deck has 120: a copy of {DECK[-1]} is missing"),
+        ([], "the deck has 0 cards, but the Kowah deck has 120: a copy of 1c is missing"),
     ],
 )
 def test_a_wrong_deck_is_described(deck: list[str], message: str) -> None:
-    """A card the deck lacks, too many copies, too few cards: each named (not 'exactly once')."""
+    """A card the deck lacks, too many copies, too few cards: each named (not 'exactly once'),
+    in the words Deal uses for the same deck (one set of messages)."""
     with pytest.raises(RecordError) as caught:
         Record.loads(changed(deck=deck))
     assert str(caught.value) == message
     assert caught.value.action is None
+    cards = [Card.parse(code) for code in deck]
+    with pytest.raises(DeckError) as refused:
+        Deal(cards, 0)
+    assert refused.value.template == caught.value.template
+    assert caught.value.params == {**refused.value.params, "action": None}
+    assert str(refused.value) == message
+    with pytest.raises(RecordError, match=re.escape(message)):
+        Record(cards, 0)
 
 
 def test_json_errors_are_our_own_words() -> None:
@@ -409,6 +426,12 @@ def test_an_illegal_action_is_a_record_error_with_its_index(
     assert outcome["result"] == "invalid"
     assert outcome["action"] == index
     assert outcome["error"] == str(caught.value)
+    # What a translation needs: the reason's code and fields, the message's template and fields.
+    refusal = caught.value.cause.refusal
+    assert outcome["reason"] == refusal.reason.value
+    assert outcome["reason_params"] == {name: value if type(value) is int else str(value)
+                                        for name, value in shown(refusal.params).items()}
+    assert (outcome["template"], outcome["params"]["action"]) == ("action {action}: {reason}", index)
     # Replaying only the legal prefix works.
     assert record.replay(upto=index).history == record.actions[:index]
 
@@ -438,7 +461,7 @@ def test_replay_outcome_of_a_drawn_deal() -> None:
             drawn = deal.events[-1].card
             assert drawn is not None
             deal.apply(Action.discard(deal.turn, drawn))
-    assert replay_outcome(Record.from_deal(deal).dumps()) == {"result": "drawn"}
+    assert replay_outcome(Record.from_deal(deal).dumps()) == {"result": "drawn", "by": "exhaustion"}
 
 
 # -- properties ------------------------------------------------------------------------------------
@@ -565,7 +588,7 @@ def test_a_record_without_pack_is_the_kowah_deck() -> None:
     assert Record.from_dict(data).rules is KOWAH_RULES
     assert Record.from_dict({**data, "pack": "kowah"}) == Record.from_dict(data)
     # A Kowah deck is no money-pack deck, and the other way round.
-    with pytest.raises(RecordError, match=r"'deck' has 120 cards, but the money pack has 132"):
+    with pytest.raises(RecordError, match=r"the deck has 120 cards, but the money pack has 132"):
         Record.from_dict({**data, "pack": "money"})
     money = Record.from_deal(Deal.shuffled(3, rules=MONEY_RULES)).to_dict()
     with pytest.raises(RecordError, match="is not in the Kowah deck"):

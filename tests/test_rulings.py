@@ -1,4 +1,4 @@
-"""The rulings of a deal (R9–R16) on constructed decks, and property tests of the hand rules (R4–R8).
+"""The rulings of a deal (R9–R17) on constructed decks, and property tests of the hand rules (R4–R8).
 
 Decks are built so that each situation is forced: seat 0 gets the first eight cards, seat 1
 the next eight, seat 2 the next eight, and the stock is drawn from the front (R9).
@@ -26,10 +26,12 @@ from support import (
 
 from kowah import (
     KOWAH_DECK,
+    MONEY_PACK,
     SEATS,
     Action,
     Card,
     Deal,
+    DrawnBy,
     Event,
     EventKind,
     IllegalActionError,
@@ -40,6 +42,7 @@ from kowah import (
     Rules,
 )
 from kowah.hands import distance, is_ready, splits, waits
+from kowah.record import Record
 
 #: Ready, waiting for 5c or 5s (R8).
 READY = "5c 5c 5s 5s 5m 8c 8c 8c"
@@ -410,7 +413,7 @@ def test_r15_multipliers() -> None:
         assert outcome.as_dict() == {
             "result": "win", "winner": 1, "by": by, "multiplier": multiplier, "card": "ot",
         }
-    assert Outcome.drawn().as_dict() == {"result": "drawn"}  # no money, no totals
+    assert Outcome.drawn(DrawnBy.EXHAUSTION).as_dict() == {"result": "drawn", "by": "exhaustion"}
 
 
 # -- R16: exhaustion ------------------------------------------------------------------------------
@@ -424,7 +427,7 @@ def test_r16_the_deal_ends_drawn_right_after_the_last_stock_draw() -> None:
     last_seat = deal.turn
     assert last_seat == 95 % 3
     deal.apply(Action.draw(last_seat))
-    assert deal.outcome == Outcome.drawn()
+    assert deal.outcome == Outcome.drawn(DrawnBy.EXHAUSTION)
     assert deal.phase is Phase.OVER and deal.stock_count == 0
     assert deal.events[-1] == Event(EventKind.DRAWN, None)
     assert len(deal.hand(last_seat)) == 9  # at once: no discard
@@ -444,6 +447,94 @@ def test_r16_a_last_card_that_wins_is_a_win_not_a_drawn_deal(first: int, by: str
         draw_discard(deal, deal.turn)
     assert deal.stock_count == 0
     assert deal.outcome == Outcome.win(0, by, Card.S5)
+
+
+
+# -- R17: no progress -----------------------------------------------------------------------------
+
+
+def take_discard(deal: Deal, seat: int) -> None:
+    """Seat takes the latest discard and discards the first other card of its hand."""
+    deal.apply(Action.take(seat))
+    taken = deal.events[-1].card
+    deal.apply(Action.discard(seat, next(card for card in deal.hand(seat) if card is not taken)))
+
+
+def test_r17_thirty_turns_of_takes_end_the_deal_drawn() -> None:
+    """Three seats that always take: after the opening draw, the 30th turn in a row without a
+    stock draw ends the deal drawn, by no progress (not exhaustion)."""
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"))
+    draw_discard(deal, 0)
+    for turn in range(1, 30):
+        take_discard(deal, deal.turn)
+        assert not deal.is_over, turn
+    seat = deal.turn
+    take_discard(deal, seat)
+    assert deal.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS) != Outcome.drawn(DrawnBy.EXHAUSTION)
+    assert deal.outcome.as_dict() == {"result": "drawn", "by": "no-progress"}
+    assert deal.events[-1] == Event(EventKind.DRAWN, None) and deal.phase is Phase.OVER
+    assert deal.declaring_seat is None and deal.legal_actions() == ()
+    assert len(deal.history) == 2 + 30 * 2 and deal.stock_count == 95
+    deal.undo()  # undo takes the end back
+    assert not deal.is_over and deal.turn == seat
+
+
+def test_r17_a_stock_draw_starts_the_count_again() -> None:
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"))
+    draw_discard(deal, 0)
+    for _ in range(29):
+        take_discard(deal, deal.turn)
+    draw_discard(deal, deal.turn)
+    for _ in range(29):
+        take_discard(deal, deal.turn)
+    assert not deal.is_over
+    take_discard(deal, deal.turn)
+    assert deal.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS)
+
+
+def test_r17_a_claim_of_the_last_discard_comes_first() -> None:
+    """With a limit of one turn (a variant), the take turn that reaches the limit still
+    hands a declared seat its wait: R14 wins before R17 draws."""
+    rules = Rules(no_progress_turns=1)
+    deck = build_deck((READY, LOOSE_1_5S, LOOSE_2), stock="9m 9m")
+    deal = Deal(deck, 0, rules)
+    draw_discard(deal, 0)  # draws and discards 9m: still ready
+    deal.apply(Action.declare(0, Card.S5))
+    deal.apply(Action.take(1))  # takes the 9m
+    deal.apply(Action.discard(1, Card.S5))  # 0's wait
+    assert deal.outcome == Outcome.win(0, "discard", Card.S5)
+    other = Deal(deck, 0, rules)
+    draw_discard(other, 0)
+    other.apply(Action.pass_(0))
+    take_discard(other, 1)
+    assert other.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(pack=MONEY_PACK), Rules(no_progress_turns=3)])
+def test_r17_bounds_every_deal_and_the_longest_one_is_read_back(rules: Rules) -> None:
+    """The longest deal: every stock draw but the last followed by as many takes as R17
+    allows, then takes to the limit. It has just under Rules.max_actions actions (the bound
+    adds the three declarations), and its record is read back and replayed."""
+    deal = Deal.shuffled(7, rules)
+    limit = rules.no_progress_turns
+    idle = 0
+    while not deal.is_over:
+        seat = deal.actor
+        legal = deal.legal_actions(seat)
+        if Action.pass_(seat) in legal:
+            deal.apply(Action.pass_(seat))
+            continue
+        take = Action.take(seat) in legal and (idle < limit - 1 or deal.stock_count == 1)
+        deal.apply(Action.take(seat) if take else Action.draw(seat))
+        idle = idle + 1 if take else 0
+        if not deal.is_over:
+            discards = deal.legal_actions(seat)
+            deal.apply(discards[len(deal.history) % len(discards)])
+    assert deal.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS)
+    assert len(deal.history) == rules.max_actions - 3
+    if rules.no_progress_turns == 30:  # a record holds the rules of the rules pages
+        text = Record.from_deal(deal).dumps(indent=2)
+        assert Record.loads(text).replay() == deal
 
 
 # -- R4–R8 as properties --------------------------------------------------------------------------

@@ -1,40 +1,52 @@
-"""The browser table's HTTP layer: the page, the card pictures and the JSON API (Starlette).
+"""The browser table's application: the page, the card pictures, the JSON API (Starlette).
 
-:func:`create_app` builds a fresh application around a :class:`~kowah.web.store.Store`; the
-handlers are thin, the game logic is in :mod:`kowah.web.game` and the library. Every response
-carries the security headers (:data:`SECURITY_HEADERS`): a Content-Security-Policy that allows
-no inline script, ``nosniff``, no framing and no referrer.
+:func:`create_app` builds a fresh application around a :class:`~kowah.web.store.Store`, as
+Starlette's own examples do: routes, ``Middleware(Guard)`` for the checks and headers every
+answer gets, ``exception_handlers=`` for the API's JSON errors, and a lifespan that starts the
+live updates and the housekeeping (turn clocks, idle games) and closes the store. The endpoints
+(:mod:`kowah.web.api`, :mod:`kowah.web.live`) live at module level and read
+``request.app.state``; the game logic is in :mod:`kowah.web.game` and the library.
+
+Every response carries the security headers (:data:`SECURITY_HEADERS`); every ``/api`` answer
+also ``Cache-Control: no-store``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
+import ipaddress
 import json
-import warnings
-from collections.abc import Awaitable, Callable, MutableMapping
+import logging
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from string import Template
-from typing import Any
 
+import attrs
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kowah import svg
 from kowah.cards import KOWAH_DECK, Card
-from kowah.errors import KowahError, StoreFullError
-from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
+from kowah.errors import KowahError
+from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
 from kowah.rendering import FORMATS, render_rules
-from kowah.web import engine
-from kowah.web.game import HUMAN, Game
-from kowah.web.store import Store
-from kowah.web.text import ERRORS, EXPECTED, LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
+from kowah.web import api, live
+from kowah.web.problems import LANG_COOKIE, Problem, accept_language, language, translator_for
+from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
+from kowah.web.text import LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
 
-__all__ = ["SECURITY_HEADERS", "create_app"]
+__all__ = ["LANG_COOKIE", "SECURITY_HEADERS", "Settings", "accept_language", "create_app"]
+
+log = logging.getLogger("kowah.web")
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE / "static"
@@ -50,340 +62,246 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "cross-origin-opener-policy": "same-origin",
 }
-#: The cookie that remembers the chosen language.
-LANG_COOKIE = "kowah-lang"
-
-_Scope = MutableMapping[str, Any]
-_Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
-_Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
-_App = Callable[[_Scope, _Receive, _Send], Awaitable[None]]
+_CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-class _Headers:
-    """ASGI middleware: the security headers on every HTTP response."""
+@attrs.frozen
+class Settings:
+    """How a server runs (``kowah serve``'s options)."""
 
-    def __init__(self, app: _App) -> None:
+    #: The address the server is bound to; ``Host`` must name it (or an *allow_hosts* name).
+    host: str = "127.0.0.1"
+    #: Its port; ``None`` accepts any port in ``Host`` (tests, servers on a free port).
+    port: int | None = None
+    allow_hosts: tuple[str, ...] = ()
+    allow_origins: tuple[str, ...] = ()
+    #: The largest request body (bytes, else 413).
+    max_body: int = 8192
+    #: The action requests a game accepts, refused ones included (else 429).
+    max_actions: int = 2000
+    #: New games per client address and minute (else 429 with Retry-After).
+    max_new_per_minute: int = 60
+    #: A game in play untouched this long (seconds) is closed.
+    idle_timeout: float = 86400.0
+
+    def host_ok(self, header: str) -> bool:
+        """Whether a ``Host`` header names this server (see the API page)."""
+        name, port = _split_host(header)
+        if name is None or (self.port is not None and port not in (self.port, None)):
+            return False
+        if name in self.allow_hosts:
+            return True
+        bound = self.host.strip("[]").lower()
+        wildcard = bound in ("0.0.0.0", "::", "")
+        try:
+            address = ipaddress.ip_address(name)
+        except ValueError:
+            return name == "localhost" and (wildcard or _loopback(bound))
+        # An address is never a rebound name: any address of this machine's will do when
+        # listening on all of them.
+        return wildcard or address == _address(bound) or (
+            _loopback(bound) and address.is_loopback)
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+def _loopback(text: str) -> bool:
+    address = _address(text)
+    return text == "localhost" or (address is not None and address.is_loopback)
+
+
+def _split_host(header: str) -> tuple[str | None, int | None]:
+    """``("example.org", 8000)`` from ``example.org:8000``; ``(None, None)`` when malformed."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        name, _, rest = header[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else (None if not rest else "x")
+    else:
+        name, colon, port_text_ = header.partition(":")
+        port_text = port_text_ if colon else None
+    if not name or any(ch in name for ch in "/@\\ ") or len(name) > 253:
+        return None, None
+    if port_text is None:
+        return name, None
+    if not (port_text.isascii() and port_text.isdigit() and 0 < int(port_text) < 65536):
+        return None, None
+    return name, int(port_text)
+
+
+class Guard:
+    """ASGI middleware: the ``Host`` check on everything; ``Origin`` and ``Content-Type``
+    checks on changes and on the socket's handshake; the security headers, and
+    ``Cache-Control: no-store`` under ``/api``."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
         self.app = app
+        self.settings = settings
         self.extra = [(key.encode(), value.encode()) for key, value in SECURITY_HEADERS.items()]
 
-    async def __call__(self, scope: _Scope, receive: _Receive, send: _Send) -> None:
-        if scope["type"] != "http":
+    def _refusal(self, scope: Scope) -> Problem | None:
+        headers = Headers(scope=scope)
+        host = headers.get("host", "")
+        path = scope["path"]
+        if not self.settings.host_ok(host):
+            shown = host[:60].encode("ascii", "replace").decode()
+            return Problem.of(translator_for(HTTPConnection(scope)), 400, "bad-host", host=shown)
+        if scope["type"] == "websocket" or (scope["method"] in _CHANGES and path.startswith("/api")):
+            origin = headers.get("origin")
+            if origin is not None and origin not in self.settings.allow_origins:
+                scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+                if origin.lower() != f"{scheme}://{host.lower()}":
+                    return Problem.of(translator_for(HTTPConnection(scope)), 403, "bad-origin")
+        if scope["type"] == "http" and scope["method"] == "POST" and path.startswith("/api"):
+            kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+            if kind != "application/json":
+                return Problem.of(translator_for(HTTPConnection(scope)), 415, "json-required")
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        live.started(scope["app"])
+        refusal = self._refusal(scope)
+        if refusal is not None and scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4400 if refusal.status == 400 else 4403})
+            return
+        api_path = scope["path"].startswith("/api")
 
-        async def with_headers(message: MutableMapping[str, Any]) -> None:
+        async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *self.extra]
+                extra = [*self.extra, (b"cache-control", b"no-store")] if api_path else self.extra
+                kept = [(k, v) for k, v in message.get("headers", [])
+                        if not (api_path and k.lower() == b"cache-control")]
+                message["headers"] = [*kept, *extra]
             await send(message)
 
+        if refusal is not None:
+            await refusal.response()(scope, receive, with_headers)
+            return
         await self.app(scope, receive, with_headers)
 
 
-class _Problem(Exception):
-    """An API error: HTTP status, error code and the (localised) message."""
+# -- errors -------------------------------------------------------------------------------------
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message, self.extra = status, code, message, extra
-
-
-def _quiet_negotiate(tag: str | None) -> str | None:
-    """The supported language for *tag*, or ``None`` (no warnings)."""
-    if not tag:
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", LocaleWarning)
-        language = negotiate(tag)
-    return language if language != "en" or tag.lower().startswith("en") else None
+async def _problem(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Problem)
+    return exc.response()
 
 
-def accept_language(header: str | None) -> str:
-    """The first language of an ``Accept-Language`` header the table speaks, else English.
-
-    >>> accept_language("de-DE, cs;q=0.8, en;q=0.5")
-    'cs'
-    >>> accept_language(None)
-    'en'
-    """
-    entries: list[tuple[float, int, str]] = []
-    for index, part in enumerate((header or "").split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        if tag and tag != "*":
-            entries.append((-quality, index, tag))
-    for quality, _index, tag in sorted(entries):
-        language = _quiet_negotiate(tag) if quality < 0 else None
-        if language is not None:
-            return language
-    return "en"
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api"):
+        return PlainTextResponse(f"{exc.detail}\n", status_code=exc.status_code, headers=exc.headers)
+    t = translator_for(request)
+    code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
+    if code == "bad-request":
+        return Problem(exc.status_code, code, str(exc.detail)[:200]).response()
+    return Problem.of(t, exc.status_code, code, headers=dict(exc.headers or {})).response()
 
 
-def _language(request: Request, game: Game | None = None) -> str:
-    for tag in (request.query_params.get("lang"), None if game is None else game.lang,
-                request.cookies.get(LANG_COOKIE)):
-        if tag in LANGUAGES:
-            return str(tag)
-    return accept_language(request.headers.get("accept-language"))
+async def _store_error(request: Request, exc: Exception) -> Response:
+    t = translator_for(request)
+    if isinstance(exc, StoreFullError):
+        return Problem.of(t, 503, "full").response()
+    log.error("kowah: a change was not saved: %s", str(exc)[:300])
+    return Problem.of(t, 503, "not-saved").response()
 
 
-def _error_text(t: Translator, code: str, **params: Any) -> str:
-    return t.gettext("web", ERRORS[code]).format(**params)
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.exception("kowah: %s %s failed", request.method, request.url.path)
+    return Problem.of(translator_for(request), 500, "server-error").response()
 
 
-def _bad_field(t: Translator, field: str, expected: str, **params: Any) -> _Problem:
-    what = t.gettext("web", EXPECTED[expected]).format(**params)
-    return _Problem(400, "bad-field", _error_text(t, "bad-field", field=field, expected=what),
-                    field=field)
+# -- the page and the pictures -----------------------------------------------------------------
+
+async def page(request: Request) -> Response:
+    lang = language(request)
+    t = words(lang)
+    response = HTMLResponse(render_page(t), headers={"cache-control": "no-cache",
+                                                     "content-language": lang})
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
+    return response
 
 
-def _problem_response(problem: _Problem) -> JSONResponse:
-    body = {"error": problem.code, "message": problem.message, **problem.extra}
-    return JSONResponse(body, status_code=problem.status)
-
-
-async def _read_json(request: Request, limit: int, t: Translator) -> dict[str, Any]:
-    """The request's JSON object, read no further than *limit* bytes."""
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise _Problem(413, "too-large", _error_text(t, "too-large", limit=limit))
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise _Problem(413, "too-large", _error_text(t, "too-large", limit=limit))
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise _Problem(400, "bad-json", _error_text(t, "bad-json")) from None
-    if not isinstance(data, dict):
-        raise _Problem(400, "not-an-object", _error_text(t, "not-an-object"))
-    return data
-
-
-def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], t: Translator) -> None:
-    for key in data:
-        if key not in allowed:
-            raise _Problem(400, "unknown-field", _error_text(t, "unknown-field", field=str(key)[:40]),
-                           field=str(key)[:40])
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _new_game(data: dict[str, Any], t: Translator, lang: str) -> Game:
-    _check_fields(data, ("lang", "opponents", "seed", "deck", "first"), t)
-    if "lang" in data and data["lang"] not in LANGUAGES:
-        raise _bad_field(t, "lang", "language")
-    opponents = data.get("opponents", "normal")
-    if opponents not in PLAYERS:
-        raise _bad_field(t, "opponents", "opponents", names=", ".join(PLAYERS))
-    seed = data.get("seed")
-    if seed is not None and not (_is_int(seed) and abs(seed) < 2**63):
-        raise _bad_field(t, "seed", "integer")
-    first = data.get("first")
-    if first is not None and not (_is_int(first) and 0 <= first < 3):
-        raise _bad_field(t, "first", "seat")
-    deck = data.get("deck")
-    cards = None
-    if deck is not None:
-        if not (isinstance(deck, list) and all(isinstance(code, str) for code in deck)
-                and len(deck) <= 2 * len(KOWAH_DECK)):
-            raise _bad_field(t, "deck", "deck")
+async def card_picture(request: Request) -> Response:
+    code = request.path_params["code"]
+    t = translator_for(request)
+    if code == "back":
+        text = svg.back(title=t.gettext("web", MESSAGES["back"]))
+    else:
         try:
-            cards = [Card.parse(code) for code in deck]
-        except KowahError as error:
-            raise _Problem(400, "bad-request", _error_text(t, "bad-request", problem=t.error(error)),
-                           field="deck") from None
+            card = Card.parse(code)
+        except KowahError:
+            return PlainTextResponse("not found\n", status_code=404)
+        text = svg.card(card, title=t.card_name(card))
+    return Response(text, media_type="image/svg+xml", headers={"cache-control": "public, max-age=3600"})
+
+
+async def rules(request: Request) -> Response:
+    lang = language(request)
+    t = words(lang)
+    format = request.query_params.get("format", "html")
+    if format not in FORMATS:
+        raise Problem.field(t, "format", "format")
+    return api.json({"lang": lang, "format": format, "rules": render_rules(t, format)})
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    live.started(app)
     try:
-        return Game.new(seed=seed, opponents=str(opponents), lang=str(data.get("lang", lang)),
-                        deck=cards, first=first)
-    except KowahError as error:
-        raise _Problem(400, "bad-request", _error_text(t, "bad-request", problem=t.error(error)),
-                       field="deck") from None
+        yield
+    finally:
+        await live.stopped(app)
+        if app.state.owns_store:
+            app.state.store.close()
 
 
-#: AI strengths that think long enough to be played in a worker thread; the others answer in
-#: well under a millisecond, faster than the hand-over to a thread.
-SLOW_PLAYERS = frozenset({"hard"})
-
-
-async def _run(opponents: str, work: Callable[[], Any]) -> Any:
-    if opponents in SLOW_PLAYERS:
-        return await run_in_threadpool(work)
-    return work()
-
-
-def create_app(store: Store | None = None, *, max_body: int = 8192, max_actions: int = 2000) -> Starlette:
-    """A new browser-table application on *store* (default: in memory only).
-
-    *max_body* bounds a request body (bytes, else 413), *max_actions* the action requests a
-    game accepts (refused ones included, else 429).
-    """
-    games = store if store is not None else Store(None)
-
-    def game_or_404(request: Request, t: Translator) -> Game:
-        game = games.get(request.path_params["game"])
-        if game is None:
-            raise _Problem(404, "not-found", _error_text(t, "not-found"))
-        return game
-
-    def api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        async def wrapped(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except _Problem as problem:
-                return _problem_response(problem)
-        return wrapped
-
-    @api
-    async def create(request: Request) -> Response:
-        lang = _language(request)
-        t = words(lang)
-        data = await _read_json(request, max_body, t)
-
-        def work() -> dict[str, Any]:
-            game = _new_game(data, t, lang)
-            try:
-                games.add(game)
-            except StoreFullError:
-                raise _Problem(503, "full", _error_text(t, "full")) from None
-            return game.state()
-
-        state = await _run(str(data.get("opponents", "normal")), work)
-        return JSONResponse(state, status_code=201, headers={"location": f"/api/games/{state['id']}"})
-
-    @api
-    async def show(request: Request) -> Response:
-        t = words(_language(request))
-        game = game_or_404(request, t)
-        since = request.query_params.get("since", "0")
-        start = int(since) if since.isdigit() and len(since) < 7 else 0
-        lang = request.query_params.get("lang")
-
-        def work() -> dict[str, Any]:
-            with game.lock:  # a hard game may be thinking in a worker thread
-                return game.state(lang if lang in LANGUAGES else None, start)
-
-        return JSONResponse(await _run(game.opponents, work))
-
-    @api
-    async def act(request: Request) -> Response:
-        t = words(_language(request))
-        game = game_or_404(request, t)
-        t = words(_language(request, game))
-        data = await _read_json(request, max_body, t)
-        _check_fields(data, ("do", "card", "wait", "seat", "after"), t)
-        after = data.pop("after", None)
-        if not _is_int(after):
-            raise _bad_field(t, "after", "version")
-        try:
-            action = engine.action_from_dict(data, HUMAN)
-        except KowahError as error:
-            raise _Problem(400, "bad-request",
-                           _error_text(t, "bad-request", problem=t.error(error))) from None
-        lang = request.query_params.get("lang")
-
-        def work() -> dict[str, Any]:
-            with game.lock:
-                game.requests += 1
-                if game.requests > max_actions:
-                    raise _Problem(429, "too-many-actions", _error_text(t, "too-many-actions"))
-                version = game.version
-                if after != version:
-                    raise _Problem(409, "stale", _error_text(t, "stale", version=version, after=after),
-                                   version=version)
-                refused = game.refusal(action, t)
-                if refused is not None:
-                    raise _Problem(422, "illegal", _error_text(t, "illegal", reason=refused.message),
-                                   reason=refused.code, reason_message=refused.message, version=version)
-                game.act(action)
-                games.save(game)
-                return game.state(lang if lang in LANGUAGES else None, after)
-
-        return JSONResponse(await _run(game.opponents, work))
-
-    @api
-    async def hint(request: Request) -> Response:
-        t = words(_language(request))
-        game = game_or_404(request, t)
-        lang = request.query_params.get("lang")
-
-        def work() -> dict[str, Any]:
-            with game.lock:
-                return game.hint(lang if lang in LANGUAGES else None)
-
-        return JSONResponse(await run_in_threadpool(work))  # the coach thinks like hard
-
-    @api
-    async def record(request: Request) -> Response:
-        t = words(_language(request))
-        game = game_or_404(request, t)
-
-        def work() -> dict[str, Any]:
-            with game.lock:
-                if not game.is_over:
-                    raise _Problem(409, "in-progress", _error_text(t, "in-progress"))
-                return game.record()
-
-        saved = await _run(game.opponents, work)
-        filename = f"kowah-{game.id[:8]}.json"
-        return Response(json.dumps(saved, indent=1) + "\n", media_type="application/json",
-                        headers={"content-disposition": f'attachment; filename="{filename}"'})
-
-    @api
-    async def rules(request: Request) -> Response:
-        lang = _language(request)
-        t = words(lang)
-        format = request.query_params.get("format", "html")
-        if format not in FORMATS:
-            raise _bad_field(t, "format", "format")
-        return JSONResponse({"lang": lang, "format": format, "rules": render_rules(t, format)})
-
-    async def card_picture(request: Request) -> Response:
-        code = request.path_params["code"]
-        t = words(_language(request))
-        if code == "back":
-            text = svg.back(title=t.gettext("web", MESSAGES["back"]))
-        else:
-            try:
-                card = Card.parse(code)
-            except KowahError:
-                return Response("not found\n", status_code=404, media_type="text/plain")
-            text = svg.card(card, title=t.card_name(card))
-        return Response(text, media_type="image/svg+xml",
-                        headers={"cache-control": "public, max-age=3600"})
-
-    async def page(request: Request) -> Response:
-        lang = _language(request)
-        t = words(lang)
-        response = HTMLResponse(render_page(t), headers={"cache-control": "no-cache",
-                                                         "content-language": lang})
-        if request.query_params.get("lang") in LANGUAGES:
-            response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
-        return response
-
+def create_app(store: Store | None = None, *, settings: Settings | None = None,
+               allow_hosts: Sequence[str] = (), **options: object) -> Starlette:
+    """A new browser-table application on *store* (default: a temporary SQLite database,
+    removed when the application stops). *settings* (or its fields as keywords) say how it
+    runs; *allow_hosts* adds names to :attr:`Settings.allow_hosts`."""
+    if settings is None:
+        settings = Settings(**options)  # type: ignore[arg-type]
+    if allow_hosts:
+        settings = attrs.evolve(settings, allow_hosts=(*settings.allow_hosts, *allow_hosts))
     routes = [
         Route("/", page),
+        Route("/games/{game}", page),
         Route("/cards/{code}.svg", card_picture),
-        Route("/api/games", create, methods=["POST"]),
-        Route("/api/games/{game}", show),
-        Route("/api/games/{game}/actions", act, methods=["POST"]),
-        Route("/api/games/{game}/record", record),
-        Route("/api/games/{game}/hint", hint),
+        Route("/api/games", api.create, methods=["POST"]),
+        Route("/api/games/{game}", api.show),
+        Route("/api/games/{game}/actions", api.act, methods=["POST"]),
+        Route("/api/games/{game}/join", api.join, methods=["POST"]),
+        Route("/api/games/{game}/start", api.start, methods=["POST"]),
+        Route("/api/games/{game}/leave", api.leave, methods=["POST"]),
+        Route("/api/games/{game}/close", api.close, methods=["POST"]),
+        Route("/api/games/{game}/record", api.record),
+        Route("/api/games/{game}/hint", api.hint),
+        WebSocketRoute("/api/games/{game}/live", live.socket),
         Route("/api/rules", rules),
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
-    app = Starlette(routes=routes)
-    app.state.store = games
-    app.add_middleware(_Headers)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, settings=settings)],
+        exception_handlers={Problem: _problem, HTTPException: _http_error, StoreError: _store_error,
+                            NotSavedError: _store_error, StoreFullError: _store_error,
+                            Exception: _server_error},
+        lifespan=_lifespan,
+    )
+    app.state.owns_store = store is None
+    app.state.store = store if store is not None else open_store(None)
+    app.state.settings = settings
+    live.attach(app)
     return app
 
 

@@ -1,183 +1,559 @@
-"""One game of the browser table: the deal, the two AIs, and seat 0's view of it as JSON.
+"""One table of the browser table: the deal, its seats (people or AIs), their keys, the log.
 
-A :class:`Game` holds a deal, the AIs' strength, the language and the seed. After each action
-of the person (seat 0) it lets the AIs play until the person must choose again, playing the
-person's turns too once the hand is locked (R12). The AIs' randomness comes from the game's
-seed and the move number, never from a process-wide stream, so a game restored from its
-record plays on exactly as it would have.
+A :class:`Game` holds a deal and three :class:`Seat` values. Seat 0 is the creator's; seats
+``1 … humans - 1`` are friends' (invited by their keys); the others are AIs of the game's
+strength (``opponents``). After each person's action it lets the AIs play until a person must
+choose again, playing a person's turns too once their hand is locked (R12). The AIs'
+randomness comes from the game's seed and the move number, never from a process-wide stream,
+so a game restored from its saved form plays on exactly as it would have.
 
-:meth:`Game.state` is seat 0's observation and nothing more: the other hands and the stock
-order appear only in the record, which is given out once the deal is over.
+The table's own happenings (a person joins or leaves, the deal starts, a turn clock runs out,
+the game is closed) are :class:`TableEvent` values, logged between the deal's events; the
+state's ``version`` counts both.
+
+:meth:`Game.state` is one seat's observation (or a spectator's) and nothing more: the other
+hands and the stock order appear only in the record, which is given out once the deal is over.
 
 >>> game = Game.new(seed=7, opponents="random", lang="en")
->>> state = game.state()
->>> state["version"] == len(state["events"]), state["outcome"] is None
-(True, True)
+>>> state = game.state(seat=0)
+>>> state["version"] == len(state["events"]), state["outcome"] is None, state["status"]
+(True, True, 'playing')
 >>> all(action["seat"] == 0 for action in state["legal"])
 True
+>>> game.seat_of(game.seats[0].token), game.seat_of("not a key")
+(0, None)
 """
 
 from __future__ import annotations
 
+import enum
+import hmac
+import inspect
 import random
+import re
 import secrets
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from kowah import SEATS, Action, Deal, Event, Observation
+import attrs
+
+from kowah import SEATS, Action, Deal, Event
 from kowah.cards import Card
+from kowah.errors import N_, KowahError
 from kowah.hands import splits
-from kowah.i18n import Translator
-from kowah.players import HUMAN, PLAYERS, make_player
+from kowah.i18n import LANGUAGES, Translator, translator
+from kowah.players import PLAYERS, make_player
 from kowah.record import Record
-from kowah.web import engine
-from kowah.web.text import outcome_text, player_name, words
+from kowah.web.text import MESSAGES, words
 
-__all__ = ["HUMAN", "STATE_FORMAT", "Game", "opponents_ok"]
+__all__ = ["CLOCK", "STATE_FORMAT", "Game", "GameError", "Seat", "Status", "TableEvent",
+           "TableEventKind", "name_ok", "new_key"]
 
 #: The state's format, for other front ends.
-STATE_FORMAT = "kowah-web-state/1"
+STATE_FORMAT = "kowah-web-state/2"
+#: The AI that plays a person's turn when their clock runs out.
+CLOCK = "hard"
+#: The turn clock's bounds, in seconds.
+TURN_SECONDS = (5, 3600)
+#: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
+ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+_KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+_NAME_LENGTH = 24
+
+
+class GameError(ValueError):
+    """A saved game that cannot be restored: the reason, in English (for the log)."""
+
+
+def new_key() -> str:
+    """A seat's secret key: 192 random bits, URL-safe (32 characters)."""
+    return secrets.token_urlsafe(24)
+
+
+def name_ok(name: object) -> bool:
+    """Whether *name* may name a person: 1–24 printable characters, not only spaces.
+
+    >>> name_ok("Ana"), name_ok(""), name_ok("a\\nb"), name_ok("x" * 25), name_ok(3)
+    (True, False, False, False, False)
+    """
+    return (isinstance(name, str) and 0 < len(name) <= _NAME_LENGTH and name.isprintable()
+            and bool(name.strip()))
+
+
+class Status(enum.StrEnum):
+    """Where a game stands."""
+
+    WAITING = "waiting"  #: for people to take their seats
+    PLAYING = "playing"
+    OVER = "over"
+    CLOSED = "closed"
+
+
+class TableEventKind(enum.StrEnum):
+    """What happened at the table, outside the deal's rules."""
+
+    JOIN = "join"  #: a person took their seat
+    START = "start"  #: the deal starts (friends' tables)
+    LEAVE = "leave"  #: a person left; an AI plays on
+    TIMEOUT = "timeout"  #: a person's clock ran out; the hard AI acted for them
+    CLOSE = "close"  #: the game was closed
+
+
+@attrs.frozen
+class TableEvent:
+    """A :class:`TableEventKind` at *seat*, logged after the deal's first *at* events."""
+
+    kind: TableEventKind
+    seat: int | None
+    at: int
+
+
+@attrs.frozen
+class Seat:
+    """One seat: a person's (with its key) or an AI's."""
+
+    person: bool
+    token: str | None = None
+    name: str | None = None
+    joined: bool = False
+    left: bool = False
+
+
+# The table's log lines (context "web"), said to the seat concerned and to the others.
+_TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
+    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name} takes their seat.")),
+    TableEventKind.START: (N_("web", "The deal starts."), N_("web", "The deal starts.")),
+    TableEventKind.LEAVE: (N_("web", "You leave the table: an AI plays on for you."),
+                           N_("web", "{name} leaves the table: an AI plays on for them.")),
+    TableEventKind.TIMEOUT: (N_("web", "Your time ran out: the AI played for you."),
+                             N_("web", "{name}'s time ran out: the AI played for them.")),
+    TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
+}
+
+
+def _words(lang: str, codes: bool) -> Translator:
+    return translator(lang, codes=True) if codes else words(lang)
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
     return [str(card) for card in cards]
 
 
-def _event(t: Translator, event: Event) -> dict[str, Any]:
-    text = t.event(event, viewer=HUMAN)
-    return {"kind": str(event.kind.value if hasattr(event.kind, "value") else event.kind),
-            "seat": event.seat, "card": None if event.card is None else str(event.card),
-            "text": text}
-
-
 class Game:
-    """A deal of the browser table (see the module's description)."""
+    """A table of the browser table (see the module's description).
+
+    Not thread-safe: callers hold :attr:`lock` while they read or change a game.
+    """
 
     def __init__(self, game_id: str, deal: Deal, *, seed: int, opponents: str, lang: str,
-                 created: float | None = None) -> None:
+                 seats: Sequence[Seat], turn_seconds: int | None = None, started: bool = True,
+                 closed: bool = False, log: Sequence[TableEvent] = (), created: float | None = None,
+                 owner: str = "") -> None:
         self.id = game_id
         self.deal = deal
         self.seed = seed
         self.opponents = opponents
         self.lang = lang
+        self.seats = list(seats)
+        self.turn_seconds = turn_seconds
+        self.started = started
+        self.closed = closed
+        self.log = list(log)
         self.created = time.time() if created is None else created
         self.updated = self.created
-        #: Action requests received, refused ones included (bounded by the store).
+        #: When the person to move runs out of time (seconds since 1970), or ``None``.
+        self.deadline: float | None = None
+        #: Action requests received, refused ones included (bounded by the app).
         self.requests = 0
-        #: Held while the game changes, so two requests never interleave.
+        #: The client address that made the game (to share the places fairly).
+        self.owner = owner
+        #: Held while the game is read or changed, so two requests never interleave.
         self.lock = threading.Lock()
-        self._texts: dict[str, list[dict[str, Any]]] = {}
+        self._texts: dict[tuple[str, bool, int | None], list[dict[str, Any]]] = {}
+        # The views of one seat after each step of its latest action (see views_since).
+        self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
+        self._record_cache: dict[str, Any] | None = None
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
-            deck: Sequence[Card] | None = None, first: int | None = None,
-            game_id: str | None = None) -> Game:
-        """A new game; *seed* fixes the shuffle (unless *deck* is given) and the AIs' choices."""
+            deck: Sequence[Card] | None = None, first: int | None = None, humans: int = 1,
+            names: Sequence[str | None] = (), start_now: bool = False,
+            turn_seconds: int | None = None, game_id: str | None = None, owner: str = "",
+            now: float | None = None) -> Game:
+        """A new game; *seed* fixes the shuffle (unless *deck* is given) and the AIs' choices.
+
+        Seats ``0 … humans - 1`` are people's (seat 0, the creator's, already taken); the deal
+        starts at once for one person or with *start_now*, else when every person has joined.
+        """
         if seed is None:
             seed = secrets.randbits(63)
-        deal = engine.new_deal(seed, deck, first)
+        if deck is not None:
+            deal = Deal(deck, Deal.shuffled(seed).first if first is None else first)
+        else:
+            deal = Deal.shuffled(seed, first=first)
+        seats = [Seat(person=seat < humans, token=new_key() if seat < humans else None,
+                      name=names[seat] if seat < len(names) else None, joined=seat == 0)
+                 for seat in range(SEATS)]
         game = cls(game_id or secrets.token_urlsafe(16), deal, seed=seed, opponents=opponents,
-                   lang=lang)
-        game.advance()
+                   lang=lang, seats=seats, turn_seconds=turn_seconds, started=False, owner=owner,
+                   created=now)
+        if humans == 1:
+            game.started = True
+            game.advance(now)
+        elif start_now:
+            game.start(now)
         return game
 
-    # -- playing --------------------------------------------------------------------------------
+    # -- who is who -----------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> int:
+        return sum(seat.person for seat in self.seats)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose key is *token*, or ``None``; every seat's key is compared in
+        constant time, whichever matches."""
+        found = None
+        given = token.encode("utf-8", "replace")
+        for index, seat in enumerate(self.seats):
+            key = (seat.token or "").encode()
+            if hmac.compare_digest(key, given) and seat.token:
+                found = index
+        return found
+
+    def plays(self, seat: int) -> bool:
+        """Whether a person plays *seat* now (else an AI does)."""
+        state = self.seats[seat]
+        return state.person and state.joined and not state.left
+
+    def is_person(self, seat: int) -> bool:
+        """Whether *seat* is a person's, as the table shows it: a person plays it, or it waits
+        for them (an AI plays a seat whose person left, or that the deal started without)."""
+        state = self.seats[seat]
+        return state.person and not state.left and (state.joined or not self.started)
+
+    @property
+    def status(self) -> Status:
+        if self.closed:
+            return Status.CLOSED
+        if not self.started:
+            return Status.WAITING
+        return Status.OVER if self.deal.is_over else Status.PLAYING
 
     @property
     def version(self) -> int:
-        """The state's version: the number of events seat 0 has seen. Every action of the
-        person adds at least one (a pass is always followed by the next seat's move)."""
-        return len(self.deal.events)  # seat 0 sees every event, some with their card hidden
+        """The number of log entries: the deal's events and the table's."""
+        return len(self.deal.events) + len(self.log)
 
     @property
     def is_over(self) -> bool:
         return self.deal.is_over
 
+    @property
+    def actor(self) -> int | None:
+        """The seat to act now (the first of ``to_move``), or ``None``."""
+        if not self.started or self.closed:
+            return None
+        moving = self.deal.to_move()
+        return moving[0] if moving else None
+
+    # -- playing --------------------------------------------------------------------------------
+
     def rng(self, seat: int) -> random.Random:
         """The randomness of *seat*'s next choice: from the seed and the move number only."""
         return random.Random(f"kowah-web/{self.seed}/{len(self.deal.history)}/{seat}")
 
-    def advance(self) -> None:
-        """Let the AIs play until seat 0 must choose or the deal ends; a locked hand's turns
-        (R12) are played for the person."""
-        deal = self.deal
-        while not deal.is_over:
-            seat = deal.to_move()[0]
-            if seat == HUMAN:
-                legal = deal.legal_actions(HUMAN)
-                if engine.declared_wait(deal, HUMAN) is None or len(legal) != 1:
-                    return
-                deal.apply(legal[0])
-                continue
-            player = make_player(self.opponents, self.rng(seat))
-            view = deal.observation(seat)
-            deal.apply(player.choose(view, view.legal_actions))
+    def _ai(self, seat: int, strength: str) -> None:
+        view = self.deal.observation(seat)
+        self._apply(make_player(strength, self.rng(seat)).choose(view, view.legal_actions))
 
-    def refusal(self, action: Action, t: Translator) -> engine.Refused | None:
-        """Why the person may not take *action* now, or ``None``."""
-        return engine.refusal(self.deal, action, t)
-
-    def act(self, action: Action) -> None:
-        """Apply the person's legal *action*, then let the table play on (see :meth:`advance`)."""
+    def _apply(self, action: Action) -> None:
         self.deal.apply(action)
-        self.advance()
-        self.updated = time.time()
+        if self._captured is not None:
+            viewer, _base, views = self._captured
+            views[len(self.deal.events)] = self._table_view(self.deal, viewer)
+
+    def advance(self, now: float | None = None) -> None:
+        """Let the AIs play until a person must choose or the deal ends; a locked hand's turns
+        (R12) are played for the person. Then set the turn clock."""
+        deal = self.deal
+        while self.started and not self.closed and not deal.is_over:
+            seat = deal.to_move()[0]
+            if self.plays(seat):
+                legal = deal.legal_actions(seat)
+                if deal.declared_wait(seat) is None or len(legal) != 1:
+                    break
+                self._apply(legal[0])
+                continue
+            self._ai(seat, self.opponents)
+        self.updated = time.time() if now is None else now
+        actor = self.actor
+        if self.turn_seconds is not None and actor is not None and self.plays(actor):
+            self.deadline = self.updated + self.turn_seconds
+        else:
+            self.deadline = None
+
+    def legal(self, seat: int | None) -> tuple[Action, ...]:
+        """The actions *seat*'s person may take now (none while another seat acts first)."""
+        if seat is None or seat != self.actor or not self.plays(seat):
+            return ()
+        return self.deal.legal_actions(seat)
+
+    def act(self, action: Action, now: float | None = None) -> None:
+        """Apply a person's legal *action*, then let the table play on (see :meth:`advance`)."""
+        self._captured = (action.seat, len(self.deal.events), {})
+        try:
+            self._apply(action)
+            self.advance(now)
+        except BaseException:
+            self._captured = None
+            raise
+
+    def _note(self, kind: TableEventKind, seat: int | None) -> None:
+        self.log.append(TableEvent(kind, seat, len(self.deal.events)))
+
+    def join(self, seat: int, name: str | None = None, now: float | None = None) -> bool:
+        """*seat*'s person takes the seat (named *name*); the deal starts once every person has.
+        Whether anything changed."""
+        current = self.seats[seat]
+        changed = False
+        if name is not None and name != current.name and not self.is_over:
+            current = attrs.evolve(current, name=name)
+            changed = True
+        if not current.joined and not current.left:
+            current = attrs.evolve(current, joined=True)
+            self.seats[seat] = current
+            self._note(TableEventKind.JOIN, seat)
+            if not self.started and all(s.joined for s in self.seats if s.person):
+                self.start(now)
+            else:
+                self.advance(now)
+            return True
+        self.seats[seat] = current
+        return changed
+
+    def start(self, now: float | None = None) -> None:
+        """Start the deal: AIs play every person's seat not taken yet."""
+        self.started = True
+        self._note(TableEventKind.START, None)
+        self.advance(now)
+
+    def leave(self, seat: int, now: float | None = None) -> None:
+        """*seat*'s person leaves; the game's AI plays the seat to the end."""
+        self.seats[seat] = attrs.evolve(self.seats[seat], left=True)
+        self._note(TableEventKind.LEAVE, seat)
+        if self.started:
+            self.advance(now)
+        elif all(s.joined or s.left for s in self.seats if s.person):
+            self.start(now)
+
+    def close(self, now: float | None = None) -> None:
+        """Close the game: nobody acts on it any more."""
+        self._note(TableEventKind.CLOSE, None)
+        self.closed = True
+        self.deadline = None
+        self.updated = time.time() if now is None else now
+
+    def expire(self, now: float) -> bool:
+        """When the clock of the person to move has run out: the ``hard`` AI takes that one
+        action for them (logged as a ``timeout``). Whether it did."""
+        seat = self.actor
+        if self.deadline is None or now < self.deadline or seat is None or not self.plays(seat):
+            return False
+        self._note(TableEventKind.TIMEOUT, seat)
+        self._ai(seat, CLOCK)
+        self.advance(now)
+        return True
 
     # -- views ----------------------------------------------------------------------------------
 
-    def events(self, t: Translator, view: Observation) -> list[dict[str, Any]]:
-        """Seat 0's events with their sentences in *t*'s language (cached: events only grow)."""
-        told = self._texts.setdefault(t.language, [])
-        for event in view.events[len(told):]:
-            told.append(_event(t, event))
-        return told[:len(view.events)]
+    def names(self, t: Translator, viewer: int | None) -> list[str]:
+        """How each seat is named to *viewer*: "You", a person's name, "Seat 2" for a person
+        without one, or "Seat 2 · AI (normal)" (a person's name instead of "Seat 2" once an AI
+        plays for them)."""
+        named = []
+        given = self.given_names()
+        for index in range(len(self.seats)):
+            if index == viewer or self.is_person(index):
+                named.append(t.seat_name(index, viewer=viewer, names=given))
+            else:
+                strength = t.gettext("web", MESSAGES["ai"]).format(
+                    strength=t.level_name(self.opponents))
+                named.append(f"{t.seat_name(index, names=given)} · {strength}")
+        return named
 
-    def state(self, lang: str | None = None, since: int = 0) -> dict[str, Any]:
-        """Seat 0's view as a JSON-ready dict, its sentences in *lang* (default: the game's).
+    def given_names(self) -> list[str | None]:
+        """The names the people gave, ``None`` for a seat without one."""
+        return [seat.name for seat in self.seats]
 
-        ``events`` holds the events from index *since* on (``events_from``).
-        """
-        t = words(lang or self.lang)
+    def _spectator_events(self) -> list[Event]:
+        """The deal's events as an onlooker sees them: each from a seat that did not act."""
         deal = self.deal
-        view = deal.observation(HUMAN)
+        views = [deal.observation(seat).events for seat in range(SEATS)]
+        return [views[(event.seat + 1) % SEATS][index] if event.seat is not None else event
+                for index, event in enumerate(views[0])]
+
+    def _event_text(self, t: Translator, event: Event, viewer: int | None) -> str:
+        return t.event(event, viewer=viewer, names=self.given_names())
+
+    def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
+        mine, others = _TABLE_TEXT[event.kind]
+        if event.seat is not None and event.seat == viewer:
+            return t.gettext("web", mine)
+        name = "" if event.seat is None else self.names(t, None)[event.seat]
+        if event.seat is not None and self.seats[event.seat].name:
+            name = str(self.seats[event.seat].name)
+        return t.gettext("web", others).format(name=name)
+
+    def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
+        """The log as *viewer* saw it, each entry with its sentence in *t*'s language
+        (cached: the log only grows)."""
+        told = self._texts.setdefault((t.language, t.codes, viewer), [])
+        if len(told) == self.version:
+            return told
+        deal_events = (self.deal.observation(viewer).events if viewer is not None
+                       else self._spectator_events())
+        merged = [deal_events[item] if isinstance(item, int) else item for item in self._order()]
+        for entry in merged[len(told):]:
+            if isinstance(entry, TableEvent):
+                told.append({"kind": entry.kind.value, "seat": entry.seat, "card": None,
+                             "text": self._table_text(t, entry, viewer)})
+            else:
+                told.append({"kind": str(entry.kind), "seat": entry.seat,
+                             "card": None if entry.card is None else str(entry.card),
+                             "text": self._event_text(t, entry, viewer)})
+        return told
+
+    def _order(self) -> list[int | TableEvent]:
+        """The log's entries in order: a deal event's index, or a table event."""
+        order: list[int | TableEvent] = []
+        table = iter(self.log)
+        pending = next(table, None)
+        for index in range(len(self.deal.events)):
+            while pending is not None and pending.at <= index:
+                order.append(pending)
+                pending = next(table, None)
+            order.append(index)
+        while pending is not None:
+            order.append(pending)
+            pending = next(table, None)
+        return order
+
+    @staticmethod
+    def _table_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """What *viewer* sees of the table in *deal* (the fields that change with events)."""
+        view = deal.observation(0 if viewer is None else viewer)
+        return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
+                "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
+                "hand_sizes": list(view.hand_sizes),
+                "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+                "discards": [_codes(pile) for pile in view.discards],
+                "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
+                "public_draws": [[who, str(card)] for who, card in view.public_draws]}
+
+    def views_since(self, viewer: int | None, since: int) -> list[dict[str, Any]]:
+        """For each log entry from *since* on, what *viewer* saw right after it (the events of
+        one action share the view after the action), so that a client can play them back
+        without working out the rules. Made by taking the last actions back on a copy."""
+        order = self._order()[since:]
+        if not order:
+            return []
+        needed = [item + 1 if isinstance(item, int) else item.at for item in order]
+        if self._captured is not None and self._captured[0] == viewer:
+            _viewer, base, captured = self._captured
+            if captured and min(needed) > base and max(captured) == len(self.deal.events):
+                counts = sorted(captured)
+                return [captured[next(c for c in counts if c >= count)] for count in needed]
+        deal = self.deal.copy()
+        undone: list[Action] = []
+        while len(deal.events) > min(needed):
+            try:
+                undone.append(deal.undo())
+            except KowahError:
+                break
+        snapshots = {len(deal.events): self._table_view(deal, viewer)}
+        for action in reversed(undone):
+            deal.apply(action)
+            snapshots[len(deal.events)] = self._table_view(deal, viewer)
+        counts = sorted(snapshots)
+        views = []
+        for count in needed:
+            at = next((c for c in counts if c >= count), counts[-1])
+            views.append(snapshots[at])
+        return views
+
+    def seats_view(self, connected: Sequence[int] = (0, 0, 0)) -> list[dict[str, Any]]:
+        """The seats as the state shows them (*connected*: open sockets per seat)."""
+        return [{"seat": index, "name": seat.name, "kind": "person" if self.is_person(index) else "ai",
+                 "joined": seat.joined, "left": seat.left,
+                 "connected": bool(connected[index]) if self.is_person(index) else None}
+                for index, seat in enumerate(self.seats)]
+
+    def state(self, lang: str | None = None, since: int = 0, *, seat: int | None = None,
+              connected: Sequence[int] = (0, 0, 0), now: float | None = None,
+              base_url: str = "", codes: bool = False) -> dict[str, Any]:
+        """*seat*'s view (``None``: a spectator's) as a JSON-ready dict, its sentences in *lang*
+        (default: the game's; with *codes*, cards named with their codes too). ``events`` holds
+        the entries from index *since* on."""
+        t = _words(lang or self.lang, codes)
+        deal = self.deal
+        view = deal.observation(0 if seat is None else seat)
         outcome = view.outcome
-        events = self.events(t, view)
+        events = self.events(t, seat)
         since = max(0, min(since, len(events)))
-        names = [player_name(t, seat, self.opponents) for seat in range(SEATS)]
+        now = time.time() if now is None else now
         state: dict[str, Any] = {
             "format": STATE_FORMAT,
             "id": self.id,
-            "version": len(view.events),
+            "version": self.version,
+            "status": self.status.value,
             "lang": t.language,
             "opponents": self.opponents,
             "pack": "kowah",
-            "seat": HUMAN,
-            "players": names,
+            "seat": seat,
+            "humans": self.humans,
+            "seats": self.seats_view(connected),
+            "players": self.names(t, seat),
+            "turn_seconds": self.turn_seconds,
+            "deadline": self.deadline,
+            "seconds_left": None if self.deadline is None else max(0.0, round(self.deadline - now, 1)),
+            "invites": self.invites(base_url) if seat == 0 and not self.started else [],
             "first": view.first,
             "turn": view.turn,
             "phase": view.phase.value,
-            "to_move": list(deal.to_move()),
+            "to_move": list(deal.to_move()) if self.started and not self.closed else [],
             "stock": view.stock_count,
-            "hand": _codes(view.hand),
+            "hand": None if seat is None else _codes(view.hand),
             "hand_sizes": list(view.hand_sizes),
             "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
             "discards": [_codes(pile) for pile in view.discards],
-            "declared": [None if wait is None else str(wait)
-                         for wait in (engine.declared_wait(deal, seat) for seat in range(SEATS))],
+            "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
             "known": [_codes(cards) for cards in view.known],
-            "public_draws": [[seat, str(card)] for seat, card in view.public_draws],
-            "legal": [engine.action_to_dict(action) for action in view.legal_actions],
+            "public_draws": [[who, str(card)] for who, card in view.public_draws],
+            "legal": [dict(action.to_dict()) for action in self.legal(seat)],
             "outcome": None if outcome is None else outcome.as_dict(),
-            "outcome_text": None if outcome is None else outcome_text(t, outcome, HUMAN),
+            "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
+                                                                    names=self.given_names()),
             "winning_hand": None,
             "events_from": since,
             "events": events[since:],
         }
+        if since > 0:
+            views = self.views_since(seat, since)
+            state["events"] = [{**event, "view": view}
+                               for event, view in zip(state["events"], views, strict=True)]
         if outcome is not None and outcome.winner is not None and outcome.card is not None:
             state["winning_hand"] = self._winning_hand(outcome.winner, outcome.card)
         return state
+
+    def invites(self, base_url: str) -> list[dict[str, Any]]:
+        """The invites of the people's seats not taken yet: seat, key and link."""
+        return [{"seat": index, "token": seat.token,
+                 "url": f"{base_url}/games/{self.id}#key={seat.token}"}
+                for index, seat in enumerate(self.seats)
+                if index and seat.person and not seat.joined and not seat.left]
 
     def _winning_hand(self, seat: int, card: Card) -> dict[str, Any]:
         """The winner's eight cards split as they won (two triples and the pair of the wait),
@@ -185,22 +561,21 @@ class Game:
         hand = list(self.deal.hand(seat))
         if len(hand) > 8:  # a self-draw: the drawn card is in the hand
             hand.remove(card)
-        chosen = None
-        for split in splits(hand):
-            if split.wait == card:
-                chosen = split
-                break
+        chosen = next((split for split in splits(hand) if split.wait == card), None)
         groups = ([_codes(group) for group in (*chosen.triples, chosen.pair)] if chosen is not None
                   else [_codes(sorted(hand))])
         return {"seat": seat, "groups": groups, "card": str(card)}
 
-    def hint(self, lang: str | None = None) -> dict[str, Any]:
-        """The coach's advice for seat 0 now (:func:`kowah.coach.advise`, which reads seat 0's
-        observation only): the suggested action, the advice's lines in *lang*, and the advice."""
+    def hint(self, seat: int, lang: str | None = None, codes: bool = False) -> dict[str, Any]:
+        """The coach's advice for *seat* now (:func:`kowah.coach.advise`, which reads that
+        seat's observation only): the suggested action, the advice's lines in *lang*."""
         from kowah.coach import advise, describe
 
-        t = words(lang or self.lang)
-        advice = advise(self.deal.observation(HUMAN))
+        t = _words(lang or self.lang, codes)
+        view = self.deal.observation(seat)
+        if not self.legal(seat):
+            view = view.replace(legal_actions=())
+        advice = advise(view)
         return {"version": self.version, "lang": t.language,
                 "action": None if advice.action is None else advice.action.to_dict(),
                 "lines": [line.strip() for line in describe(advice, t)],
@@ -208,37 +583,141 @@ class Game:
 
     # -- saving ---------------------------------------------------------------------------------
 
+    def tags(self) -> dict[str, str]:
+        """Who sat where, for the record's ``tags``."""
+        t = words("en")
+        names = self.names(t, None)
+        return {f"seat{index}": name[:60] for index, name in enumerate(names)}
+
     def record(self) -> dict[str, Any]:
-        """The deal's ``kowah-record/1`` object (give it out only once the deal is over)."""
+        """The deal's ``kowah-record/1`` object (give it out only once the deal is over), its
+        ``tags`` naming who sat where once the library's records take them."""
+        parameters = inspect.signature(Record.from_deal).parameters
+        if "tags" in parameters:
+            maker = cast(Any, Record.from_deal)
+            return dict(maker(self.deal, tags=self.tags()).to_dict())
         return dict(Record.from_deal(self.deal).to_dict())
+
+    def _record_dict(self) -> dict[str, Any]:
+        """The record's dict (:meth:`Record.to_dict <kowah.record.Record.to_dict>`), made
+        whole once and then only its new actions: the deck does not change."""
+        record = Record.from_deal(self.deal)
+        cached = self._record_cache
+        if cached is None or len(cached["actions"]) > len(record.actions):
+            cached = self._record_cache = dict(record.to_dict())
+        else:
+            actions = cached["actions"]
+            actions.extend(action.to_dict() for action in record.actions[len(actions):])
+            cached.pop("passed", None)
+            if record.passed:
+                cached["passed"] = True
+        return {**cached, "actions": list(cached["actions"])}
 
     def saved(self) -> dict[str, Any]:
         """The record plus the keys that restore the game exactly (readers ignore extra keys)."""
-        data = self.record()
-        data["kowah-web"] = {"id": self.id, "seed": self.seed, "opponents": self.opponents,
-                             "lang": self.lang, "created": self.created, "updated": self.updated,
-                             "requests": self.requests}
+        data = self._record_dict()
+        data["kowah-web"] = {
+            "edition": 2, "id": self.id, "seed": self.seed, "opponents": self.opponents,
+            "lang": self.lang, "created": self.created, "updated": self.updated,
+            "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
+            "deadline": self.deadline, "started": self.started, "closed": self.closed,
+            "seats": [attrs.asdict(seat) for seat in self.seats],
+            "log": [[event.at, event.kind.value, event.seat] for event in self.log],
+        }
         return data
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any]) -> Game:
-        """The game that :meth:`saved` wrote: the record replayed, the AIs as they were."""
+    def restore(cls, data: object) -> Game:
+        """The game that :meth:`saved` wrote (or the first edition's file): the record
+        replayed, the AIs as they were; every value checked as a new game's would be.
+
+        Raises :class:`GameError` (with the reason) for anything else.
+        """
+        try:
+            return cls._restore(data)
+        except GameError:
+            raise
+        except KowahError as error:
+            raise GameError(f"the record cannot be replayed: {error}") from None
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+            raise GameError(f"unreadable: {type(error).__name__}: {error}"[:300]) from None
+
+    @classmethod
+    def _restore(cls, data: object) -> Game:
+        if not isinstance(data, Mapping):
+            raise GameError(f"not a JSON object but {type(data).__name__}")
         extra = data.get("kowah-web")
         if not isinstance(extra, Mapping):
-            from kowah.errors import N_, RecordError
-
-            raise RecordError(N_("error", "missing key {key!r}"), key="kowah-web")
+            raise GameError("no 'kowah-web' object")
+        game_id, opponents, lang = extra.get("id"), extra.get("opponents"), extra.get("lang")
+        seed = extra.get("seed")
+        if not (isinstance(game_id, str) and ID_PATTERN.match(game_id)):
+            raise GameError("bad id")
+        if not (isinstance(opponents, str) and opponents in PLAYERS):
+            raise GameError(f"unknown opponents {str(opponents)[:20]!r}")
+        if lang not in LANGUAGES:
+            raise GameError(f"unknown language {str(lang)[:20]!r}")
+        if not (type(seed) is int and abs(seed) < 2**63):
+            raise GameError("bad seed")
+        turn_seconds = extra.get("turn_seconds")
+        if turn_seconds is not None and not (
+                type(turn_seconds) is int and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
+            raise GameError("bad turn_seconds")
         deal = Record.from_dict(data).replay()
-        game = cls(str(extra["id"]), deal, seed=int(extra["seed"]), opponents=str(extra["opponents"]),
-                   lang=str(extra["lang"]), created=float(extra.get("created", time.time())))
-        game.updated = float(extra.get("updated", game.created))
-        game.requests = int(extra.get("requests", 0))
-        game.advance()  # a crash between an action and the AIs' replies: they reply now
+        if extra.get("edition") == 2:
+            seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
+            if not seats[0].person:
+                raise GameError("seat 0 is not a person's")
+            log = [_table_event(item, len(deal.events)) for item in _list(extra.get("log"), None, "log")]
+            started, closed = extra.get("started"), extra.get("closed")
+            if not (isinstance(started, bool) and isinstance(closed, bool)):
+                raise GameError("bad started or closed")
+        else:  # the first edition: one person, whose game id was its only key
+            seats = [Seat(person=True, token=game_id, joined=True), Seat(False), Seat(False)]
+            log, started, closed = [], True, False
+        created = _number(extra.get("created", time.time()), "created")
+        game = cls(game_id, deal, seed=seed, opponents=opponents, lang=str(lang), seats=seats,
+                   turn_seconds=turn_seconds, started=started, closed=closed, log=log,
+                   created=created, owner=str(extra.get("owner", ""))[:64])
+        game.updated = _number(extra.get("updated", created), "updated")
+        requests = extra.get("requests", 0)
+        game.requests = requests if type(requests) is int and requests >= 0 else 0
+        deadline = extra.get("deadline")
+        game.advance(game.updated)  # a crash between an action and the AIs' replies: they reply now
+        if deadline is not None and game.deadline is not None:
+            game.deadline = _number(deadline, "deadline")
         return game
 
 
-def opponents_ok(name: object) -> bool:
-    """Whether *name* is one of the AI strengths (:data:`kowah.players.PLAYERS`)."""
-    return isinstance(name, str) and name in PLAYERS
+def _list(value: object, length: int | None, what: str) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length) or len(value) > 64:
+        raise GameError(f"bad {what}")
+    return value
 
 
+def _number(value: object, what: str) -> float:
+    if type(value) not in (int, float) or not 0 <= cast(float, value) < 1e11:
+        raise GameError(f"bad {what}")
+    return float(cast(float, value))
+
+
+def _seat(item: object) -> Seat:
+    if not isinstance(item, Mapping) or set(item) != {"person", "token", "name", "joined", "left"}:
+        raise GameError("bad seat")
+    person, token, name = item["person"], item["token"], item["name"]
+    flags = (person, item["joined"], item["left"])
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise GameError("bad seat")
+    if not ((isinstance(token, str) and bool(_KEY_PATTERN.match(token))) if person else token is None):
+        raise GameError("bad seat key")
+    if name is not None and not name_ok(name):
+        raise GameError("bad seat name")
+    return Seat(person=person, token=token, name=name, joined=item["joined"], left=item["left"])
+
+
+def _table_event(item: object, most: int) -> TableEvent:
+    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int
+            and 0 <= item[0] <= most and item[1] in TableEventKind.__members__.values()
+            and (item[2] is None or item[2] in range(SEATS))):
+        raise GameError("bad log entry")
+    return TableEvent(TableEventKind(item[1]), item[2], item[0])

@@ -1,21 +1,28 @@
 """``kowah serve``: run the browser table on uvicorn until Ctrl-C.
 
 Imported only by that command, so that ``import kowah`` and the other commands never load
-Starlette or uvicorn (the ``web`` extra).
+Starlette or uvicorn (the ``web`` extra). With ``--workers N`` uvicorn runs N processes on the
+one port, each building its application with :func:`worker_app` from the settings this process
+passes down in the environment; they share the database.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
+import os
 import sys
+import tempfile
 import threading
 import webbrowser
 from pathlib import Path
+from typing import Any
 
 from kowah.errors import N_
 from kowah.i18n import Translator
 
-__all__ = ["serve"]
+__all__ = ["serve", "worker_app"]
 
 _MISSING = N_("cli", "The browser table needs the web extra: pip install 'kowah[web]' "
                      "(or run python3 dev.py serve).")
@@ -23,38 +30,116 @@ _LISTENING = N_("cli", "The Kowah table is at {url} (Ctrl-C stops it).")
 _SAVING = N_("cli", "Games are saved in {path}.")
 _NOT_SAVING = N_("cli", "Games are kept in memory only: they end with the server.")
 _EXPOSED = N_("cli", "Warning: listening on {host}, the table can be reached by other computers.")
+_UNWRITABLE = N_("cli", "kowah serve: cannot save games in {path} ({reason}); choose a folder that "
+                        "can be written with --data.")
+_NO_DATABASE = N_("cli", "kowah serve: cannot use the database {url} ({reason}); check --database.")
+_IMPORTED = N_("cli", "Games brought over from the earlier files in {path}: {count}.")
+_SKIPPED = N_("cli", "Not brought over: {name} ({reason}).")
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+_ENV = "KOWAH_SERVE_SETTINGS"
+
+
+def _url(database: str | None, data: Path | None, save: bool) -> tuple[str, Path | None]:
+    """The store's URL, and the folder whose first-edition files to import."""
+    if database:
+        return database, None
+    if not save:
+        return "sqlite://" + str(Path(tempfile.mkdtemp(prefix="kowah-games-")) / "kowah.sqlite3"), None
+    from kowah.web.store import SQLITE_NAME, default_data_dir
+
+    folder = data or default_data_dir()
+    return "sqlite://" + str(folder.resolve() / SQLITE_NAME), folder
+
+
+def _writable(folder: Path) -> None:
+    """Raise OSError unless *folder* exists (or can be made) and takes a new file."""
+    folder.mkdir(parents=True, exist_ok=True)
+    probe = folder / f".kowah-probe-{os.getpid()}"
+    with open(probe, "wb") as handle:
+        handle.write(b"kowah")
+        os.fsync(handle.fileno())
+    probe.unlink()
+
+
+def worker_app() -> Any:
+    """The application of one ``--workers`` process (settings from the environment)."""
+    from kowah.web.app import Settings, create_app
+    from kowah.web.store import open_store
+
+    config = json.loads(os.environ[_ENV])
+    fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
+                              for key, value in config["settings"].items()}
+    settings = Settings(**fields)
+    app = create_app(open_store(config["url"]), settings=settings)
+    app.state.owns_store = True
+    return app
 
 
 def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
-          save: bool = True, open_browser: bool = False) -> int:
-    """Serve the table on *host*:*port*, saving games in *data* (default: the per-user folder)
-    unless *save* is false; return the exit code."""
+          save: bool = True, open_browser: bool = False, database: str | None = None,
+          workers: int = 1, allow_hosts: tuple[str, ...] = (), allow_origins: tuple[str, ...] = (),
+          idle_timeout: float = 86400, max_new_per_minute: int = 60) -> int:
+    """Serve the table on *host*:*port* (see ``kowah serve --help``); return the exit code."""
     try:
         import uvicorn
 
-        from kowah.web.app import create_app
-        from kowah.web.store import Store, default_data_dir
+        from kowah.web.app import Settings, create_app
+        from kowah.web.store import StoreError, import_files, open_store
     except ImportError:
         print(t.gettext("cli", _MISSING), file=sys.stderr)
         return 2
-    folder = (data or default_data_dir()) if save else None
-    store = Store(folder)
-    app = create_app(store)
+    if not logging.getLogger("kowah").handlers:
+        logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    url, folder = _url(database, data, save)
+    if folder is not None:
+        try:
+            _writable(folder)
+        except OSError as error:
+            print(t.gettext("cli", _UNWRITABLE).format(path=folder, reason=error.strerror or error),
+                  file=sys.stderr)
+            return 2
+    try:
+        store = open_store(url)
+        if folder is not None:
+            imported, skipped = import_files(store, folder)
+            if imported:
+                print(t.gettext("cli", _IMPORTED).format(path=folder, count=imported))
+            for name, reason in skipped:
+                print(t.gettext("cli", _SKIPPED).format(name=name, reason=reason), file=sys.stderr)
+    except StoreError as error:
+        if folder is not None:
+            print(t.gettext("cli", _UNWRITABLE).format(path=folder, reason=error.reason),
+                  file=sys.stderr)
+        else:
+            print(t.gettext("cli", _NO_DATABASE).format(url=url.split("@")[-1], reason=error.reason),
+                  file=sys.stderr)
+        return 2
+    settings = Settings(host=host, port=port, allow_hosts=allow_hosts, allow_origins=allow_origins,
+                        idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute)
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}/"
+    address = f"http://{shown}:{port}/"
     if host not in _LOCAL_HOSTS:
         print(t.gettext("cli", _EXPOSED).format(host=host), file=sys.stderr)
     print(t.gettext("cli", _SAVING).format(path=folder) if folder is not None
-          else t.gettext("cli", _NOT_SAVING))
-    print(t.gettext("cli", _LISTENING).format(url=url), flush=True)
+          else (t.gettext("cli", _NOT_SAVING) if not save else url.split("@")[-1]))
+    print(t.gettext("cli", _LISTENING).format(url=address), flush=True)
     if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off")
+        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
+    if workers > 1:
+        store.close()
+        os.environ[_ENV] = json.dumps({"url": url, "settings": {
+            "host": host, "port": port, "allow_hosts": allow_hosts, "allow_origins": allow_origins,
+            "idle_timeout": idle_timeout, "max_new_per_minute": max_new_per_minute}})
+        with contextlib.suppress(KeyboardInterrupt):
+            uvicorn.run("kowah.web.server:worker_app", factory=True, host=host, port=port,
+                        workers=workers, log_level="warning")
+        return 0
+    app = create_app(store, settings=settings)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
             server.run()
     finally:
-        store.close()  # every game on disk before the process ends
+        store.close()
     return 0

@@ -1,49 +1,92 @@
-"""Where the browser table keeps its games: in memory, and as record files in a directory.
+"""Where the browser table keeps its games: one interface, a SQL database behind it.
 
-Each game is saved after each change as ``<id>.json``: a ``kowah-record/1`` object with the
-extra keys that restore it (its seed, opponents, language; see :meth:`Game.saved
-<kowah.web.game.Game.saved>`). The file is written to a temporary name and renamed over the
-old one (see :meth:`Store.save`), so a crash leaves either the old file or the new one, never half.
-A store opened on the directory again restores every game exactly.
+:class:`Store` is the interface the application uses; :class:`SQLStore` implements it over a
+database connection, with two dialects: :class:`~kowah.web.store_sqlite.SQLiteStore` (the
+standard library's ``sqlite3``, the embedded default, in WAL mode) and
+:class:`~kowah.web.store_postgres.PostgresStore` (psycopg 3, the ``postgres`` extra), chosen by
+:func:`open_store` from a URL. Both keep the same tables and pass the same test suite.
 
-The store is bounded: at most *max_games* games live at once. A new game first makes room by
-dropping the games that ended longest ago; when every game is still being played,
-:class:`~kowah.errors.StoreFullError` is raised (the server answers 503).
+Every change is one transaction: the game's row is locked (across processes: ``BEGIN
+IMMEDIATE`` in SQLite, ``SELECT … FOR UPDATE`` in PostgreSQL), the game read (from this
+process's cache when the row has not changed since), the change applied, the row written and
+committed — all before the caller answers. A change that cannot be written raises
+:class:`NotSavedError` and leaves the game as it was (the cached copy is dropped). A change
+raising :class:`Refused` is rolled back with the game untouched.
 
->>> import tempfile
+The store is bounded: at most *max_games* games are in play (waiting or playing). A new game
+first makes room by closing a game of the client address that holds the most games in play,
+when it holds more than a tenth of the places (its game touched longest ago); otherwise
+:class:`StoreFullError` is raised (the server answers 503). Finished and closed
+games do not count; :meth:`Store.tidy` deletes them after a while.
+
 >>> from kowah.web.game import Game
->>> folder = tempfile.mkdtemp()
->>> store = Store(folder)
+>>> store = open_store(None)  # a temporary SQLite database
 >>> game = store.add(Game.new(seed=1, opponents="random"))
->>> store.flush()  # the writer thread has put it on disk
->>> Store(folder).get(game.id).state() == game.state()
+>>> store.get(game.id).state(seat=0) == game.state(seat=0)
 True
+>>> store.close()
 """
 
 from __future__ import annotations
 
-import contextlib
+import abc
+import collections
 import json
 import logging
 import os
-import re
-import sys
 import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
-from kowah.errors import N_, KowahError, StoreFullError
-from kowah.web.game import Game
+from kowah.errors import N_, KowahError
+from kowah.web.game import ID_PATTERN, Game, GameError, Status
 
-__all__ = ["ID_PATTERN", "Store", "default_data_dir"]
+__all__ = ["ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
+           "StoreFullError", "default_data_dir", "import_files", "open_store"]
 
 log = logging.getLogger("kowah.web")
+T = TypeVar("T")
 
-#: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
-ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+#: Statuses of the games that hold a place.
+IN_PLAY = (Status.WAITING.value, Status.PLAYING.value)
+#: Presence rows not refreshed for this long (seconds) are a dead process's.
+PRESENCE_TTL = 90.0
+#: The file name of the embedded database in the data folder.
+SQLITE_NAME = "kowah.sqlite3"
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked (its database is unusable)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason,))
+
+
+class NotSavedError(StoreError):
+    """A change could not be written (a full or read-only disk, the database gone); the game
+    is as it was before it."""
+
+
+class StoreFullError(KowahError):
+    """The store has no place for a new game: every place is taken by a game still in play
+    (the server answers 503)."""
+
+
+class Refused(Exception):
+    """Raised by a change to refuse it: the store rolls back, the game is untouched."""
 
 
 def default_data_dir() -> Path:
     """The per-user folder for saved games (``$XDG_DATA_HOME/kowah/games`` and the like)."""
+    import sys
+
     if sys.platform == "win32":
         base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
     elif sys.platform == "darwin":
@@ -53,174 +96,428 @@ def default_data_dir() -> Path:
     return base / "kowah" / "games"
 
 
-class Store:
-    """The games of one server: *directory* ``None`` keeps them in memory only.
+class Store(abc.ABC):
+    """The games of a server (see the module's description). Thread-safe."""
 
-    With *background* (the default), :meth:`save` only notes the game, and a writer thread
-    writes its text a moment later (taking the game's lock, so the text is whole): a request
-    never waits for the disk, and a game saved again before the writer reaches it is written
-    once. :meth:`flush` waits
-    until everything is written and :meth:`close` also stops the writer (``kowah serve`` does
-    both when it stops). Without *background* every save is written before it returns.
-    """
+    max_games: int
 
-    def __init__(self, directory: str | os.PathLike[str] | None, *, max_games: int = 1000,
-                 fsync: bool = False, background: bool = True) -> None:
-        self.directory = None if directory is None else Path(directory)
-        self.max_games = max_games
-        self.fsync = fsync
-        self._games: dict[str, Game] = {}
-        self._lock = threading.Lock()
-        # The writer: games waiting to be written, by id, and the id being written.
-        self._pending: dict[str, Game] = {}
-        self._writing: str | None = None
-        self._changed = threading.Condition()
-        self._writer: threading.Thread | None = None
-        self._closed = False
-        self.background = background
-        if self.directory is not None:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            self._restore()
+    @abc.abstractmethod
+    def get(self, game_id: str) -> Game | None:
+        """The game with this id (a copy shared by this process: hold its lock to read it),
+        or ``None``."""
+
+    @abc.abstractmethod
+    def add(self, game: Game) -> Game:
+        """Keep a new *game*; make room first (see the module's description)."""
+
+    @abc.abstractmethod
+    def update(self, game_id: str, change: Callable[[Game], T]) -> T | None:
+        """Apply *change* to the game and save it in one transaction; its result, or ``None``
+        when there is no such game."""
+
+    @abc.abstractmethod
+    def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
+        """The game's version, status and deadline, read cheaply; ``None`` for no such game."""
+
+    @abc.abstractmethod
+    def due(self, now: float) -> list[str]:
+        """The games in play whose turn clock ran out by *now*."""
+
+    @abc.abstractmethod
+    def idle(self, before: float) -> list[str]:
+        """The games in play untouched since *before*."""
+
+    @abc.abstractmethod
+    def tidy(self, before: float) -> None:
+        """Delete the finished and closed games untouched since *before*, and old change notes."""
+
+    @abc.abstractmethod
+    def playing(self) -> int:
+        """The number of games in play."""
+
+    @abc.abstractmethod
+    def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
+        """Note that this process (*worker*) holds *sockets* open sockets of *seat*."""
+
+    @abc.abstractmethod
+    def presence(self, game_id: str) -> list[int]:
+        """Open sockets per seat, over every live process."""
+
+    @abc.abstractmethod
+    def heartbeat(self, worker: str, *, gone: bool = False) -> None:
+        """Keep this process's presence rows alive (or, *gone*, delete them)."""
+
+    @abc.abstractmethod
+    def watch(self, callback: Callable[[str], None]) -> None:
+        """Call *callback* with a game's id (from another thread) whenever it changes, through
+        this process or another one on the same database; at most once a second late."""
+
+    @abc.abstractmethod
+    def close(self) -> None:
+        """Stop watching and close the database."""
 
     def __len__(self) -> int:
-        return len(self._games)
+        return self.playing()
 
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in self._games
 
-    def _restore(self) -> None:
-        assert self.directory is not None
-        for path in sorted(self.directory.glob("*.json")):
-            try:
-                game = Game.restore(json.loads(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, KeyError, TypeError, KowahError) as error:
-                log.warning("kowah: cannot restore %s (%s); left as it is", path, error)
-                continue
-            if game.id != path.stem or not ID_PATTERN.match(game.id):
-                log.warning("kowah: %s holds game %r; left as it is", path, game.id)
-                continue
-            self._games[game.id] = game
+class SQLStore(Store):
+    """The :class:`Store` over a SQL database; the dialects fill in the connection, the
+    locks and the change notes."""
 
-    def get(self, game_id: str) -> Game | None:
-        """The game with this id, or ``None``."""
-        if not ID_PATTERN.match(game_id):
+    #: Errors of the database driver that mean "not written".
+    db_errors: tuple[type[BaseException], ...] = (OSError,)
+
+    def __init__(self, *, max_games: int = 1000, cache: int = 2000) -> None:
+        self.max_games = max_games
+        self._cache: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
+        self._cache_size = cache
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self._callbacks: list[Callable[[str], None]] = []
+        self._broken: set[str] = set()
+        self._closed = False
+
+    # -- the dialect ----------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _cursor(self) -> Any:
+        """A cursor of this thread's connection."""
+
+    @abc.abstractmethod
+    @contextmanager
+    def _transaction(self, game_id: str | None) -> Iterator[Any]:
+        """A write transaction (locking *game_id*'s row, or the table for ``None``); commits
+        at the end, rolls back on an exception."""
+
+    @abc.abstractmethod
+    def _note(self, cursor: Any, game_id: str) -> None:
+        """Tell the other processes, at commit, that the game changed."""
+
+    @abc.abstractmethod
+    def _sql(self, text: str) -> str:
+        """*text* (``?`` placeholders) in the dialect."""
+
+    def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
+        cursor = self._cursor()
+        cursor.execute(self._sql(text), tuple(params))
+        return list(cursor.fetchall())
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _lock_of(self, game_id: str) -> threading.Lock:
+        with self._locks_lock:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                if len(self._locks) > 4 * self._cache_size:
+                    self._locks = {key: value for key, value in self._locks.items() if value.locked()}
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    def _cached(self, game_id: str, stamp: int) -> Game | None:
+        with self._cache_lock:
+            entry = self._cache.get(game_id)
+            if entry is None or entry[0] != stamp:
+                return None
+            self._cache.move_to_end(game_id)
+            return entry[1]
+
+    def _keep(self, game_id: str, stamp: int, game: Game) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = (stamp, game)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _drop(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+
+    def _restore(self, game_id: str, data: str) -> Game | None:
+        try:
+            game = Game.restore(json.loads(data))
+        except (ValueError, RecursionError, GameError) as error:
+            if game_id not in self._broken:
+                self._broken.add(game_id)
+                log.warning("kowah: game %s cannot be read (%s); it is skipped", game_id,
+                            str(error)[:200])
             return None
-        return self._games.get(game_id)
-
-    def add(self, game: Game) -> Game:
-        """Keep and save a new *game*; make room first (see the module's description)."""
-        with self._lock:
-            if len(self._games) >= self.max_games:
-                self._make_room()
-            self._games[game.id] = game
-        self.save(game)
+        if game.id != game_id:
+            log.warning("kowah: game %s holds game %s; it is skipped", game_id, game.id[:64])
+            return None
         return game
 
-    def _make_room(self) -> None:
-        finished = sorted((game for game in self._games.values() if game.is_over),
-                          key=lambda game: game.updated)
-        if not finished:
+    def get(self, game_id: str) -> Game | None:
+        if not ID_PATTERN.match(game_id) or game_id in self._broken:
+            return None
+        try:
+            rows = self._query("SELECT stamp FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                return None
+            game = self._cached(game_id, rows[0][0])
+            if game is not None:
+                return game
+            rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
+        except self.db_errors as error:
+            raise StoreError(str(error)) from None
+        if not rows:
+            return None
+        game = self._restore(game_id, rows[0][1])
+        if game is not None:
+            self._keep(game_id, rows[0][0], game)
+        return game
+
+    def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
+        rows = self._query("SELECT version, status, deadline FROM games WHERE id = ?", (game_id,))
+        return None if not rows else (int(rows[0][0]), str(rows[0][1]), rows[0][2])
+
+    def playing(self) -> int:
+        rows = self._query("SELECT COUNT(*) FROM games WHERE status IN (?, ?)", IN_PLAY)
+        return int(rows[0][0])
+
+    def due(self, now: float) -> list[str]:
+        rows = self._query("SELECT id FROM games WHERE status = ? AND deadline IS NOT NULL "
+                           "AND deadline <= ?", (Status.PLAYING.value, now))
+        return [row[0] for row in rows]
+
+    def idle(self, before: float) -> list[str]:
+        rows = self._query("SELECT id FROM games WHERE status IN (?, ?) AND updated < ?",
+                           (*IN_PLAY, before))
+        return [row[0] for row in rows]
+
+    def presence(self, game_id: str) -> list[int]:
+        counts = [0, 0, 0]
+        for seat, sockets in self._query(
+                "SELECT seat, SUM(sockets) FROM presence WHERE game_id = ? AND seen > ? GROUP BY seat",
+                (game_id, time.time() - PRESENCE_TTL)):
+            if 0 <= seat < 3:
+                counts[seat] = int(sockets)
+        return counts
+
+    # -- writing --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _row(game: Game) -> tuple[object, ...]:
+        data = json.dumps(game.saved(), separators=(",", ":"))
+        return (game.version, game.status.value, game.owner, game.updated, game.deadline, data)
+
+    def _changed(self, game_id: str) -> None:
+        for callback in list(self._callbacks):
+            callback(game_id)
+
+    def add(self, game: Game) -> Game:
+        with game.lock:
+            row = self._row(game)
+        try:
+            with self._transaction(None) as cursor:
+                cursor.execute(self._sql("SELECT COUNT(*) FROM games WHERE status IN (?, ?)"), IN_PLAY)
+                if cursor.fetchone()[0] >= self.max_games:
+                    self._make_room(cursor)
+                cursor.execute(self._sql(
+                    "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
+                    "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *row))
+                self._note(cursor, game.id)
+        except self.db_errors as error:
+            raise NotSavedError(str(error)) from None
+        self._keep(game.id, 1, game)
+        self._changed(game.id)
+        return game
+
+    def _make_room(self, cursor: Any) -> None:
+        cursor.execute(self._sql(
+            "SELECT owner, COUNT(*) AS n FROM games WHERE status IN (?, ?) GROUP BY owner "
+            "ORDER BY n DESC LIMIT 1"), IN_PLAY)
+        owner, count = cursor.fetchone()
+        if count <= max(1, self.max_games // 10):
             raise StoreFullError(
                 N_("error", "the table is full: all {count} places hold games still in play"),
-                count=self.max_games,
-            )
-        excess = len(self._games) - self.max_games + 1
-        for game in finished[:max(1, excess)]:
-            self.forget(game.id)
+                count=self.max_games)
+        cursor.execute(self._sql(
+            "SELECT id, stamp, data FROM games WHERE status IN (?, ?) AND owner = ? "
+            "ORDER BY updated LIMIT 1"), (*IN_PLAY, owner))
+        game_id, stamp, data = cursor.fetchone()
+        game = self._restore(game_id, data)
+        if game is None:
+            cursor.execute(self._sql("UPDATE games SET status = 'broken' WHERE id = ?"), (game_id,))
+        else:
+            game.close()
+            self._write(cursor, game_id, stamp, game)
+        self._drop(game_id)
+        log.info("kowah: game %s closed to make room", game_id)
 
-    def forget(self, game_id: str) -> None:
-        """Drop a game and its file."""
-        self._games.pop(game_id, None)
-        if self.directory is None:
-            return
-        with self._changed:
-            self._pending.pop(game_id, None)
-            while self._writing == game_id:
-                self._changed.wait()
-            with contextlib.suppress(FileNotFoundError):
-                (self.directory / f"{game_id}.json").unlink()
+    def _write(self, cursor: Any, game_id: str, stamp: int, game: Game) -> None:
+        cursor.execute(self._sql(
+            "UPDATE games SET stamp = ?, version = ?, status = ?, owner = ?, updated = ?, "
+            "deadline = ?, data = ? WHERE id = ?"), (stamp + 1, *self._row(game), game_id))
+        self._note(cursor, game_id)
 
-    def save(self, game: Game) -> None:
-        """Save *game* (see the class description). Nothing happens without a directory.
-
-        Without *background*, callers hold the game's lock, so that its text is taken whole.
-        """
-        if self.directory is None:
-            return
-        if not self.background:
-            self._write(game.id, _text(game))
-            return
-        with self._changed:
-            if self._closed:
-                raise RuntimeError("the store is closed")
-            self._pending[game.id] = game
-            if self._writer is None:
-                self._writer = threading.Thread(target=self._write_loop, name="kowah-store",
-                                                daemon=True)
-                self._writer.start()
-            self._changed.notify_all()
-
-    def flush(self) -> None:
-        """Wait until every save so far is on disk."""
-        with self._changed:
-            while self._pending or self._writing is not None:
-                self._changed.wait()
-
-    def close(self) -> None:
-        """Write what is pending, then stop the writer."""
-        with self._changed:
-            self._closed = True
-            self._changed.notify_all()
-        if self._writer is not None:
-            self._writer.join()
-
-    def _write_loop(self) -> None:
-        while True:
-            with self._changed:
-                while not self._pending and not self._closed:
-                    self._changed.wait()
-                if not self._pending:
-                    return
-                game_id = next(iter(self._pending))
-                game = self._pending.pop(game_id)
-                self._writing = game_id
+    def update(self, game_id: str, change: Callable[[Game], T]) -> T | None:
+        if not ID_PATTERN.match(game_id) or game_id in self._broken:
+            return None
+        with self._lock_of(game_id):
+            game: Game | None = None
             try:
-                with game.lock:
-                    data = _text(game)
-                self._write(game_id, data)
-            except OSError as error:  # a full disk must not stop the table; say so
-                log.error("kowah: cannot save game %s: %s", game_id, error)
-            finally:
-                with self._changed:
-                    self._writing = None
-                    self._changed.notify_all()
+                with self._transaction(game_id) as cursor:
+                    cursor.execute(self._sql("SELECT stamp FROM games WHERE id = ?"), (game_id,))
+                    found = cursor.fetchone()
+                    if found is None:
+                        return None
+                    stamp = int(found[0])
+                    game = self._cached(game_id, stamp)
+                    if game is None:
+                        cursor.execute(self._sql("SELECT data FROM games WHERE id = ?"), (game_id,))
+                        game = self._restore(game_id, cursor.fetchone()[0])
+                        if game is None:
+                            return None
+                        self._keep(game_id, stamp, game)
+                    with game.lock:
+                        result = change(game)
+                        self._write(cursor, game_id, stamp, game)
+            except Refused:
+                raise  # nothing was changed: the cached game stays
+            except self.db_errors as error:
+                self._drop(game_id)
+                raise NotSavedError(str(error)) from None
+            except BaseException:
+                self._drop(game_id)
+                raise
+            self._keep(game_id, stamp + 1, game)
+        self._changed(game_id)
+        return result
 
-    def _write(self, game_id: str, data: bytes) -> None:
-        """Write a game's file atomically: to ``.<id>.tmp``, then renamed over ``<id>.json``.
+    def tidy(self, before: float) -> None:
+        with self._transaction(None) as cursor:
+            cursor.execute(self._sql("DELETE FROM games WHERE status NOT IN (?, ?) AND updated < ?"),
+                           (*IN_PLAY, before))
+            cursor.execute(self._sql("DELETE FROM presence WHERE seen < ?"),
+                           (time.time() - 4 * PRESENCE_TTL,))
 
-        A crash leaves the old file or the new one, never half of one. With ``fsync=True`` the
-        file is also forced to the disk before the rename, which survives a power cut too.
-        """
-        assert self.directory is not None
-        target = self.directory / f"{game_id}.json"
-        temporary = self.directory / f".{game_id}.tmp"
+    def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
+        with self._transaction(None) as cursor:
+            cursor.execute(self._sql(
+                "INSERT INTO presence (game_id, worker, seat, sockets, seen) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, worker, seat) DO UPDATE SET sockets = excluded.sockets, "
+                "seen = excluded.seen"), (game_id, worker, seat, sockets, time.time()))
+            self._note(cursor, game_id)
+        self._changed(game_id)
+
+    def heartbeat(self, worker: str, *, gone: bool = False) -> None:
+        with self._transaction(None) as cursor:
+            if gone:
+                cursor.execute(self._sql("DELETE FROM presence WHERE worker = ?"), (worker,))
+            else:
+                cursor.execute(self._sql("UPDATE presence SET seen = ? WHERE worker = ?"),
+                               (time.time(), worker))
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        self._callbacks.append(callback)
+
+    def unwatch(self, callback: Callable[[str], None]) -> None:
+        if callback in self._callbacks:
+            self._callbacks.remove(callback)
+
+    # -- bringing games in ----------------------------------------------------------------------
+
+    def insert_restored(self, game: Game) -> bool:
+        """Keep a game read from elsewhere (an import), unless its id is taken; whether it was."""
+        with self._transaction(None) as cursor:
+            cursor.execute(self._sql("SELECT 1 FROM games WHERE id = ?"), (game.id,))
+            if cursor.fetchone() is not None:
+                return False
+            cursor.execute(self._sql(
+                "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
+                "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *self._row(game)))
+        return True
+
+    def meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if not rows else str(rows[0][0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction(None) as cursor:
+            cursor.execute(self._sql("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                                     "DO UPDATE SET value = excluded.value"), (key, value))
+
+
+#: The tables, in the SQL both databases read (``{serial}`` is the dialect's).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    stamp BIGINT NOT NULL,
+    version BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    updated DOUBLE PRECISION NOT NULL,
+    deadline DOUBLE PRECISION,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
+CREATE INDEX IF NOT EXISTS games_by_deadline ON games (deadline);
+CREATE TABLE IF NOT EXISTS presence (
+    game_id TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    sockets INTEGER NOT NULL,
+    seen DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, worker, seat)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+
+
+def import_files(store: SQLStore, directory: Path) -> tuple[int, list[tuple[str, str]]]:
+    """Bring the games of the first edition's data folder (one ``<id>.json`` file each) into
+    *store*, once: the number imported, and the files skipped with the reason. The files are
+    left where they are."""
+    if store.meta("imported-files") is not None:
+        return 0, []
+    imported, skipped = 0, []
+    for path in sorted(directory.glob("*.json")):
         try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(handle, view):]
-                if self.fsync:
-                    os.fsync(handle)
-            finally:
-                os.close(handle)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(temporary)
-            raise
+            if path.stat().st_size > 2_000_000:
+                raise GameError("larger than 2 MB")
+            game = Game.restore(json.loads(path.read_text(encoding="utf-8")))
+            if game.id != path.stem:
+                raise GameError(f"the file holds game {game.id}")
+        except (OSError, ValueError, RecursionError, GameError) as error:
+            skipped.append((path.stem[:64], str(error)[:200]))
+            log.warning("kowah: %s is not imported: %s", path.name[:80], str(error)[:200])
+            continue
+        imported += store.insert_restored(game)
+    store.set_meta("imported-files", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    return imported, skipped
 
 
-def _text(game: Game) -> bytes:
-    """The file of *game* (:meth:`Game.saved <kowah.web.game.Game.saved>` as compact JSON)."""
-    return json.dumps(game.saved(), separators=(",", ":")).encode()
+def open_store(url: str | os.PathLike[str] | None, *, max_games: int = 1000,
+               data: Path | None = None) -> SQLStore:
+    """The store a URL names: ``sqlite:///PATH`` (the URL's path; ``?synchronous=full`` forces
+    each commit to the disk), ``postgresql://…``, a
+    folder (its ``kowah.sqlite3``), or ``None`` for a temporary database removed at
+    :meth:`~Store.close`. With *data* (a first edition's folder), its files are imported once.
+    """
+    from kowah.web.store_sqlite import SQLiteStore
+
+    text = None if url is None else os.fspath(url)
+    if text is not None and text.startswith(("postgresql://", "postgres://")):
+        from kowah.web.store_postgres import PostgresStore
+
+        store: SQLStore = PostgresStore(text, max_games=max_games)
+    elif text is not None and text.startswith("sqlite:"):
+        from urllib.parse import parse_qs, unquote, urlsplit
+
+        parts = urlsplit(text)
+        path = unquote(parts.path)
+        synchronous = parse_qs(parts.query).get("synchronous", ["normal"])[-1].lower()
+        if not path or synchronous not in ("normal", "full"):
+            raise StoreError(f"not a SQLite URL: {text[:80]!r} (sqlite:///PATH[?synchronous=full])")
+        store = SQLiteStore(Path(path), max_games=max_games, synchronous=synchronous)
+    elif text is None:
+        store = SQLiteStore(None, max_games=max_games)
+    else:
+        folder = Path(text)
+        folder.mkdir(parents=True, exist_ok=True)
+        store = SQLiteStore(folder / SQLITE_NAME, max_games=max_games)
+        data = data or folder
+    if data is not None and data.is_dir():
+        import_files(store, data)
+    return store

@@ -95,32 +95,6 @@ MESSAGES: dict[str, str] = {
 # Counted words: the catalogue's plural messages (context, singular, plural).
 _PLURALS = {"count.cards": ("cli", "{count} card", "{count} cards")}
 
-#: Error messages of the JSON API (their codes are the response's ``error`` field).
-ERRORS: dict[str, str] = {
-    "bad-json": N_("web", "The request body is not valid JSON."),
-    "bad-request": N_("web", "The request is not valid: {problem}"),
-    "not-an-object": N_("web", "The request body must be a JSON object."),
-    "bad-field": N_("web", "“{field}” must be {expected}."),
-    "unknown-field": N_("web", "Unknown field “{field}”."),
-    "too-large": N_("web", "The request body is larger than {limit} bytes."),
-    "not-found": N_("web", "There is no such game."),
-    "stale": N_("web", "The game is at version {version}, not {after}: nothing was changed."),
-    "illegal": N_("web", "That is not possible now: {reason}"),
-    "in-progress": N_("web", "The record is given out once the deal is over."),
-    "full": N_("web", "Too many games are in play; try again later."),
-    "too-many-actions": N_("web", "This game has had too many requests."),
-}
-
-# What a field must be (fills {expected}).
-EXPECTED: dict[str, str] = {
-    "language": N_("web", "one of en, it, cs, ms, es, id"),
-    "opponents": N_("web", "one of the AI strengths ({names})"),
-    "integer": N_("web", "a whole number"),
-    "seat": N_("web", "0, 1 or 2"),
-    "deck": N_("web", "a list of card codes"),
-    "version": N_("web", "the state's version, a whole number"),
-    "format": N_("web", "text, markdown or html"),
-}
 
 #: The largest count the page shows with a plural form (cards in the stock, a pile, a hand).
 MAX_COUNT = 132

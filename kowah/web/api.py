@@ -1,0 +1,424 @@
+"""The JSON API's endpoints (see the docs' web API page), at module level.
+
+Each reads ``request.app.state`` (``store``, ``settings``, ``limits``), checks the request,
+and hands the game work to a worker thread: a game is read, changed and saved there, never on
+the event loop, and nothing the loop waits on is locked by it. A change goes through
+:meth:`Store.update <kowah.web.store.Store.update>`, which commits it before the answer.
+"""
+
+from __future__ import annotations
+
+import collections
+import json as _json
+import math
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+import anyio.to_thread
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from kowah.actions import Action
+from kowah.cards import KOWAH_DECK, Card
+from kowah.errors import KowahError
+from kowah.i18n import LANGUAGES, Translator
+from kowah.players import PLAYERS
+from kowah.web.game import TURN_SECONDS, Game, name_ok
+from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.store import Store
+from kowah.web.text import words
+
+__all__ = ["Limits", "act", "close", "create", "hint", "join", "json", "leave", "record", "show",
+           "start"]
+
+T = TypeVar("T")
+_NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
+               "turn_seconds")
+
+
+#: Worker threads for game work: a few suffice (the GIL runs one at a time, and the store's
+#: writes take turns); many would only take turns with more switching.
+GAME_THREADS = 6
+_limiters: dict[int, anyio.CapacityLimiter] = {}
+
+
+async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
+    """*function* in one of :data:`GAME_THREADS` worker threads (per event loop)."""
+    import asyncio
+
+    loop = id(asyncio.get_running_loop())
+    limiter = _limiters.get(loop)
+    if limiter is None:
+        if len(_limiters) > 16:
+            _limiters.clear()
+        limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
+    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
+
+
+def json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
+class Limits:
+    """New games per client address in a sliding minute (``--max-new-per-minute``)."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self._seen: dict[str, collections.deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, address: str, now: float) -> int:
+        """0 when *address* may start a game now (and count it), else seconds to wait."""
+        with self._lock:
+            if len(self._seen) > 10_000:  # forget the quiet addresses
+                self._seen = {key: times for key, times in self._seen.items()
+                              if times and times[-1] > now - 60}
+            times = self._seen.setdefault(address, collections.deque())
+            while times and times[0] <= now - 60:
+                times.popleft()
+            if len(times) >= self.per_minute:
+                return max(1, math.ceil(times[0] + 60 - now))
+            times.append(now)
+            return 0
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+async def _read_json(request: Request, t: Translator) -> dict[str, Any]:
+    """The request's JSON object, read no further than the settings' limit."""
+    limit = request.app.state.settings.max_body
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
+        raise Problem.of(t, 413, "too-large", limit=limit)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise Problem.of(t, 413, "too-large", limit=limit)
+    if not body.strip():
+        return {}
+    try:
+        data = _json.loads(body)
+    except (ValueError, RecursionError):
+        raise Problem.of(t, 400, "bad-json") from None
+    if not isinstance(data, dict):
+        raise Problem.of(t, 400, "not-an-object")
+    return data
+
+
+def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], t: Translator) -> None:
+    for key in data:
+        if key not in allowed:
+            raise Problem.of(t, 400, "unknown-field", field=str(key)[:40])
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _lang(request: Request) -> str | None:
+    lang = request.query_params.get("lang")
+    return lang if lang in LANGUAGES else None
+
+
+def _with_codes(request: Request) -> bool:
+    """``?codes=1``: sentences name cards with their codes too ("the Red Flower (rf)")."""
+    return request.query_params.get("codes") == "1"
+
+
+def _token(request: Request, t: Translator) -> str | None:
+    """The request's key: ``None`` without an ``Authorization`` header; 401 for another scheme."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
+    return token.strip()
+
+
+def _seat(game: Game, token: str | None, t: Translator, *, required: bool) -> int | None:
+    """The seat of the request's key in *game* (the caller holds its lock)."""
+    if token is None:
+        if required:
+            raise Problem.of(t, 401, "key-required", headers={"www-authenticate": "Bearer"})
+        return None
+    seat = game.seat_of(token)
+    if seat is None:
+        raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
+    return seat
+
+
+def _base_url(request: Request) -> str:
+    return f"{request.url.scheme}://{request.headers.get('host', request.url.netloc)}"
+
+
+def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dict[str, Any]:
+    """*seat*'s state of *game* (the caller holds its lock)."""
+    store = _store(request)
+    connected = (store.presence(game.id) if game.humans > 1
+                 else request.app.state.live.local(game.id))
+    return game.state(_lang(request), since, seat=seat, connected=connected,
+                      base_url=_base_url(request), codes=_with_codes(request))
+
+
+async def _change(request: Request, t: Translator, change: Callable[[Game], T]) -> T:
+    """Run *change* on the request's game in a worker thread, saved before it returns."""
+    game_id, store = request.path_params["game"], _store(request)
+    result = await run_in_threadpool(lambda: store.update(game_id, change))
+    if result is None:
+        raise Problem.of(t, 404, "not-found")
+    return result
+
+
+async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
+    def work() -> T | None:
+        game = _store(request).get(request.path_params["game"])
+        if game is None:
+            return None
+        with game.lock:
+            return read(game)
+
+    result = await run_in_threadpool(work)
+    if result is None:
+        raise Problem.of(t, 404, "not-found")
+    return result
+
+
+def _new_game(data: dict[str, Any], t: Translator, lang: str, owner: str) -> Game:
+    _check_fields(data, _NEW_FIELDS, t)
+    if "lang" in data and data["lang"] not in LANGUAGES:
+        raise Problem.field(t, "lang", "language")
+    opponents = data.get("opponents", "normal")
+    if opponents not in PLAYERS:
+        raise Problem.field(t, "opponents", "opponents", names=", ".join(PLAYERS))
+    seed = data.get("seed")
+    if seed is not None and not (_is_int(seed) and abs(seed) < 2**63):
+        raise Problem.field(t, "seed", "integer")
+    first = data.get("first")
+    if first is not None and not (_is_int(first) and 0 <= first < 3):
+        raise Problem.field(t, "first", "seat")
+    humans = data.get("humans", 1)
+    if not (_is_int(humans) and 1 <= humans <= 3):
+        raise Problem.field(t, "humans", "humans")
+    names = data.get("names", [])
+    if not (isinstance(names, list) and len(names) <= humans
+            and all(name is None or name_ok(name) for name in names)):
+        raise Problem.field(t, "names", "names")
+    turn_seconds = data.get("turn_seconds")
+    if turn_seconds is not None and not (
+            _is_int(turn_seconds) and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
+        raise Problem.field(t, "turn_seconds", "turn_seconds")
+    start = data.get("start", "when-full")
+    if start not in ("now", "when-full"):
+        raise Problem.field(t, "start", "start")
+    deck = data.get("deck")
+    cards = None
+    if deck is not None:
+        if not (isinstance(deck, list) and all(isinstance(code, str) for code in deck)
+                and len(deck) <= 2 * len(KOWAH_DECK)):
+            raise Problem.field(t, "deck", "deck")
+        try:
+            cards = [Card.parse(code) for code in deck]
+        except KowahError as error:
+            raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
+    try:
+        return Game.new(seed=seed, opponents=str(opponents), lang=str(data.get("lang", lang)),
+                        deck=cards, first=first, humans=humans, names=names,
+                        start_now=start == "now", turn_seconds=turn_seconds, owner=owner)
+    except KowahError as error:
+        raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
+
+
+async def create(request: Request) -> Response:
+    lang = language(request)
+    t = words(lang)
+    data = await _read_json(request, t)
+    address = request.client.host if request.client else ""
+    wait = request.app.state.limits.wait(address, time.monotonic())
+    if wait:
+        raise Problem.of(t, 429, "too-many-new", headers={"retry-after": str(wait)}, seconds=wait)
+
+    def work() -> dict[str, Any]:
+        game = _new_game(data, t, lang, address)
+        _store(request).add(game)
+        with game.lock:
+            state = _view(request, game, 0)
+            state["token"] = game.seats[0].token
+            state["invites"] = game.invites(_base_url(request))
+            state["watch"] = f"{_base_url(request)}/games/{game.id}"
+        return state
+
+    state = await run_in_threadpool(work)
+    return json(state, 201, {"location": f"/api/games/{state['id']}"})
+
+
+def _since(request: Request, t: Translator) -> int:
+    since = request.query_params.get("since", "0")
+    if not (since.isascii() and since.isdigit() and len(since) < 10):
+        raise Problem.field(t, "since", "since")
+    return int(since)
+
+
+async def show(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    since = _since(request, t)
+    return json(await _read(request, t, lambda game: _view(
+        request, game, _seat(game, token, t, required=False), since)))
+
+
+def _ready(game: Game, t: Translator) -> None:
+    """Refuse changes to a closed game."""
+    if game.closed:
+        raise Problem.of(t, 409, "closed")
+
+
+async def act(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("do", "card", "wait", "seat", "after"), t)
+    after = data.pop("after", None)
+    if not _is_int(after):
+        raise Problem.field(t, "after", "version")
+    limit = request.app.state.settings.max_actions
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _seat(game, token, t, required=True)
+        assert seat is not None
+        game.requests += 1
+        if game.requests > limit:
+            raise Problem.of(t, 429, "too-many-actions")
+        _ready(game, t)
+        if not game.started:
+            raise Problem.of(t, 409, "not-started")
+        if game.seats[seat].left:
+            raise Problem.of(t, 409, "left")
+        try:
+            action = Action.from_dict(data, seat=seat)
+        except KowahError as error:
+            raise Problem.of(t, 400, "bad-request", problem=t.error(error)) from None
+        version = game.version
+        if after != version:
+            raise Problem.of(t, 409, "stale", version=version, after=after)
+        if action not in game.legal(seat):
+            refused = game.deal.why_illegal(action)
+            if refused is not None:
+                reason, why = refused.reason.value, t.refusal(refused)
+            else:  # legal, but a seat in its declaring window chooses first (R11)
+                reason = "not-your-turn"
+                why = t.gettext("web", MORE_ERRORS_WAIT).format(seat=game.actor)
+            message = t.gettext("web", ERRORS["illegal"]).format(reason=why)
+            raise Problem(422, "illegal", message, reason=reason, reason_message=why, version=version)
+        game.act(action)
+        return _view(request, game, seat, after)
+
+    return json(await _change(request, t, change))
+
+
+MORE_ERRORS_WAIT = MORE_ERRORS["declaring-first"]
+
+
+async def join(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("name",), t)
+    name = data.get("name")
+    if name is not None and not name_ok(name):
+        raise Problem.field(t, "name", "names")
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _seat(game, token, t, required=True)
+        assert seat is not None
+        _ready(game, t)
+        game.join(seat, name)
+        return _view(request, game, seat)
+
+    return json(await _change(request, t, change))
+
+
+def _creator(game: Game, token: str | None, t: Translator) -> int:
+    seat = _seat(game, token, t, required=True)
+    if seat != 0:
+        raise Problem.of(t, 403, "creator-only")
+    return seat
+
+
+async def start(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    _check_fields(await _read_json(request, t), (), t)
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _creator(game, token, t)
+        _ready(game, t)
+        if game.started:
+            raise Problem.of(t, 409, "already-started")
+        game.start()
+        return _view(request, game, seat)
+
+    return json(await _change(request, t, change))
+
+
+async def leave(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    _check_fields(await _read_json(request, t), (), t)
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _seat(game, token, t, required=True)
+        assert seat is not None
+        _ready(game, t)
+        if not game.seats[seat].left and not game.is_over:
+            game.leave(seat)
+        return _view(request, game, seat)
+
+    return json(await _change(request, t, change))
+
+
+async def close(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+    _check_fields(await _read_json(request, t), (), t)
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _creator(game, token, t)
+        if not game.closed:
+            game.close()
+        return _view(request, game, seat)
+
+    return json(await _change(request, t, change))
+
+
+async def hint(request: Request) -> Response:
+    t = translator_for(request)
+    token = _token(request, t)
+
+    def read(game: Game) -> dict[str, Any]:
+        seat = _seat(game, token, t, required=True)
+        assert seat is not None
+        return game.hint(seat, _lang(request), _with_codes(request))
+
+    return json(await _read(request, t, read))
+
+
+async def record(request: Request) -> Response:
+    t = translator_for(request)
+
+    def read(game: Game) -> dict[str, Any]:
+        if not game.is_over:
+            raise Problem.of(t, 409, "in-progress")
+        return game.record()
+
+    saved = await _read(request, t, read)
+    filename = f"kowah-{request.path_params['game'][:8]}.json"
+    return Response(_json.dumps(saved, indent=1) + "\n", media_type="application/json",
+                    headers={"content-disposition": f'attachment; filename="{filename}"'})

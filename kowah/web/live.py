@@ -1,0 +1,287 @@
+"""Live updates over a WebSocket, and the server's housekeeping.
+
+``GET /api/games/{id}/live`` (:func:`socket`): the client's first message is ``{"token": KEY}``
+or ``{}``; the server answers ``hello`` with the seat and the version, then sends ``version``
+whenever the game changes and ``presence`` whenever a person's connection comes or goes (see
+the API page). The :class:`Hub` learns of changes from the store's :meth:`watch
+<kowah.web.store.Store.watch>` (this process's commits at once; other processes' through the
+database) and tells each open socket of that game.
+
+The housekeeping task (one per process, started with the first request or by the lifespan)
+plays the turn of a person whose clock ran out, closes the games untouched for the idle
+timeout, and deletes old finished games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from kowah.web.game import Game
+from kowah.web.store import Store, StoreError
+
+__all__ = ["Hub", "attach", "socket", "started", "stopped"]
+
+log = logging.getLogger("kowah.web")
+
+#: The housekeeping's clock (seconds since 1970); tests move it.
+clock = time.time
+#: How long the first message may take (seconds).
+FIRST_MESSAGE = 10.0
+#: How often the housekeeping looks at the clocks (seconds).
+TICK = 0.5
+
+
+class Hub:
+    """This process's open sockets, by game, and what each was last told."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.worker = secrets.token_hex(8)
+        self.sockets: dict[str, dict[WebSocket, int | None]] = {}
+        self.told: dict[str, tuple[Any, ...]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks: list[asyncio.Task[None]] = []
+        self._running: set[str] = set()
+        self._dirty: set[str] = set()
+        self._watching = False
+        #: The sockets that have had their hello (only they are told of changes).
+        self.greeted: set[WebSocket] = set()
+
+    def local(self, game_id: str) -> list[int]:
+        """Open sockets per seat in this process."""
+        counts = [0, 0, 0]
+        for seat in self.sockets.get(game_id, {}).values():
+            if seat is not None:
+                counts[seat] += 1
+        return counts
+
+    # -- being told of changes ------------------------------------------------------------------
+
+    def start(self, app: Starlette) -> None:
+        """Start watching and housekeeping on the running loop (again on a new loop)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is loop:
+            return
+        self.loop = loop
+        self.tasks = [loop.create_task(_housekeeping(app, self))]
+        if not self._watching:
+            self._watching = True
+            self.store.watch(self._changed)
+
+    def _changed(self, game_id: str) -> None:
+        loop = self.loop
+        if loop is not None and game_id in self.sockets and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                loop.call_soon_threadsafe(self._schedule, game_id)
+
+    def _schedule(self, game_id: str) -> None:
+        if game_id in self._running:
+            self._dirty.add(game_id)
+            return
+        self._running.add(game_id)
+        asyncio.get_running_loop().create_task(self._refresh(game_id))
+
+    async def _refresh(self, game_id: str) -> None:
+        try:
+            while True:
+                self._dirty.discard(game_id)
+                await self.tell(game_id)
+                if game_id not in self._dirty:
+                    return
+        finally:
+            self._running.discard(game_id)
+
+    def _read(self, game_id: str) -> tuple[tuple[Any, ...], list[bool | None]] | None:
+        """The game's version, status and deadline, and who is connected (a worker thread)."""
+        game = self.store.get(game_id)
+        if game is None:
+            return None
+        with game.lock:
+            peek = (game.version, game.status.value, game.deadline)
+            people = [game.is_person(seat) for seat in range(3)]
+        counts = self.store.presence(game_id)
+        return peek, [bool(count) if person else None
+                      for count, person in zip(counts, people, strict=True)]
+
+    async def tell(self, game_id: str) -> None:
+        """Send the game's sockets what changed since they were last told."""
+        if game_id not in self.sockets:
+            return
+        try:
+            found = await run_in_threadpool(self._read, game_id)
+        except StoreError:
+            return
+        if found is None:
+            return
+        peek, connected = found
+        told = self.told.get(game_id, (None, None))
+        messages = []
+        if told[0] != peek:
+            messages.append({"type": "version", "version": peek[0], "status": peek[1],
+                             "deadline": peek[2]})
+        if told[1] != connected:
+            messages.append({"type": "presence", "connected": connected})
+        self.told[game_id] = (peek, connected)
+        for message in messages:
+            text = json.dumps(message)
+            for websocket in list(self.sockets.get(game_id, {})):
+                if websocket in self.greeted:
+                    with contextlib.suppress(Exception):
+                        await websocket.send_text(text)
+
+    # -- sockets --------------------------------------------------------------------------------
+
+    async def _presence(self, game_id: str, seat: int | None) -> None:
+        if seat is None:
+            return
+        count = self.local(game_id)[seat]
+        with contextlib.suppress(StoreError):
+            await run_in_threadpool(self.store.set_presence, game_id, self.worker, seat, count)
+
+    async def serve(self, websocket: WebSocket) -> None:
+        game_id = websocket.path_params["game"]
+        await websocket.accept()
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), FIRST_MESSAGE)
+            first = json.loads(text)
+        except (TimeoutError, ValueError, RecursionError, KeyError):
+            await websocket.close(4400)
+            return
+        except WebSocketDisconnect:
+            return
+        if not (isinstance(first, dict) and set(first) <= {"token"}
+                and isinstance(first.get("token", ""), str)):
+            await websocket.close(4400)
+            return
+
+        def look() -> tuple[Game | None, int | None, dict[str, Any]]:
+            game = self.store.get(game_id)
+            if game is None:
+                return None, None, {}
+            with game.lock:
+                seat = game.seat_of(first["token"]) if "token" in first else None
+                hello = {"type": "hello", "seat": seat, "version": game.version,
+                         "status": game.status.value, "deadline": game.deadline}
+                return game, seat, hello
+
+        try:
+            game, seat, hello = await run_in_threadpool(look)
+        except StoreError:
+            await websocket.close(1011)
+            return
+        if game is None:
+            await websocket.close(4404)
+            return
+        if "token" in first and seat is None:
+            await websocket.close(4401)
+            return
+        self.sockets.setdefault(game_id, {})[websocket] = seat
+        try:
+            await self._presence(game_id, seat)
+            found = await run_in_threadpool(self._read, game_id)
+            if found is not None:
+                hello.update(version=found[0][0], status=found[0][1], deadline=found[0][2],
+                             connected=found[1])
+            await websocket.send_text(json.dumps(hello))
+            self.greeted.add(websocket)
+            told = self.told.get(game_id)
+            if told is not None and found is not None:  # told to the others meanwhile
+                peek = told[0]
+                if peek != found[0] and peek[0] >= found[0][0]:
+                    await websocket.send_text(json.dumps({
+                        "type": "version", "version": peek[0], "status": peek[1],
+                        "deadline": peek[2]}))
+                if told[1] != found[1]:
+                    await websocket.send_text(json.dumps({"type": "presence",
+                                                          "connected": told[1]}))
+            while True:
+                message = await websocket.receive_text()
+                with contextlib.suppress(ValueError, RecursionError):
+                    if json.loads(message) == {"type": "ping"}:
+                        await websocket.send_text('{"type": "pong"}')
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.greeted.discard(websocket)
+            sockets = self.sockets.get(game_id, {})
+            sockets.pop(websocket, None)
+            if not sockets:
+                self.sockets.pop(game_id, None)
+                self.told.pop(game_id, None)
+            await self._presence(game_id, seat)
+
+
+async def socket(websocket: WebSocket) -> None:
+    """``GET /api/games/{id}/live``: see the module's description."""
+    hub: Hub = websocket.app.state.live
+    hub.start(websocket.app)
+    await hub.serve(websocket)
+
+
+def attach(app: Starlette) -> None:
+    """Give *app* its :class:`Hub` (``app.state.live``)."""
+    from kowah.web.api import Limits
+
+    app.state.live = Hub(app.state.store)
+    app.state.limits = Limits(app.state.settings.max_new_per_minute)
+
+
+def started(app: Starlette) -> None:
+    """Make sure the hub watches and the housekeeping runs on this loop."""
+    hub: Hub = app.state.live
+    if hub.loop is not asyncio.get_running_loop():
+        hub.start(app)
+
+
+async def stopped(app: Starlette) -> None:
+    hub: Hub = app.state.live
+    for task in hub.tasks:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    with contextlib.suppress(StoreError, Exception):
+        await run_in_threadpool(hub.store.heartbeat, hub.worker, gone=True)
+
+
+def _expire(game: Game) -> bool:
+    return game.expire(clock())
+
+
+def _close_idle(game: Game) -> bool:
+    if game.closed or game.is_over:
+        return False
+    game.close(clock())
+    return True
+
+
+async def _housekeeping(app: Starlette, hub: Hub) -> None:
+    """Turn clocks every :data:`TICK`; idle games, old games and presence every minute."""
+    store = hub.store
+    settings = app.state.settings
+    last_sweep = 0.0
+    while True:
+        try:
+            now = clock()
+            for game_id in await run_in_threadpool(store.due, now):
+                await run_in_threadpool(store.update, game_id, _expire)
+            if now - last_sweep >= 30:
+                last_sweep = now
+                for game_id in await run_in_threadpool(store.idle, now - settings.idle_timeout):
+                    await run_in_threadpool(store.update, game_id, _close_idle)
+                await run_in_threadpool(store.tidy, now - max(settings.idle_timeout, 3600))
+                await run_in_threadpool(store.heartbeat, hub.worker)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # a database hiccup: try again on the next tick
+            log.warning("kowah: housekeeping: %s", str(error)[:200])
+        await asyncio.sleep(TICK)

@@ -1,0 +1,132 @@
+"""The shared store: PostgreSQL through psycopg 3 (the ``postgres`` extra).
+
+For several server processes, on one machine or several, sharing one database. One connection
+per thread. A change locks its game's row (``SELECT … FOR UPDATE``) and commits before the
+answer; new games and presence notes take a transaction-level advisory lock, so that the count
+of games in play is checked by one process at a time. Each commit sends ``NOTIFY kowah`` with
+the game's id; a listening thread in every process hears the other processes' changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from kowah.web.store import SCHEMA, SQLStore, StoreError
+
+__all__ = ["PostgresStore"]
+
+_CHANNEL = "kowah"
+_LOCK = 7_001_772  # the advisory lock of new games
+
+
+def _driver() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError("PostgreSQL needs psycopg 3: pip install 'kowah[web,postgres]'") from None
+    return psycopg
+
+
+class PostgresStore(SQLStore):
+    """The :class:`~kowah.web.store.Store` in the PostgreSQL database at *url*."""
+
+    def __init__(self, url: str, *, max_games: int = 1000) -> None:
+        super().__init__(max_games=max_games)
+        psycopg = _driver()
+        self.db_errors = (psycopg.Error, OSError)
+        self.url = url
+        self._local = threading.local()
+        self._connections: list[Any] = []
+        self._connections_lock = threading.Lock()
+        self._listener: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._listen_connection: Any = None
+        try:
+            with self._transaction(None) as cursor:
+                cursor.execute(SCHEMA)
+        except psycopg.Error as error:
+            self.close()
+            raise StoreError(str(error).strip()) from None
+
+    def _connection(self) -> Any:
+        connection = getattr(self._local, "connection", None)
+        if connection is None or connection.closed:
+            connection = _driver().connect(self.url)
+            self._local.connection = connection
+            with self._connections_lock:
+                self._connections.append(connection)
+        return connection
+
+    def _cursor(self) -> Any:
+        connection = self._connection()
+        connection.rollback()  # a fresh snapshot for every read
+        return connection.cursor()
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", "%s")
+
+    def _query(self, text: str, params: Any = ()) -> list[Any]:
+        rows = super()._query(text, params)
+        self._connection().rollback()
+        return rows
+
+    @contextmanager
+    def _transaction(self, game_id: str | None) -> Iterator[Any]:
+        connection = self._connection()
+        if connection.broken:
+            self._local.connection = None
+            connection = self._connection()
+        connection.rollback()
+        cursor = connection.cursor()
+        try:
+            if game_id is None:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+            else:
+                cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+            yield cursor
+            connection.commit()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                connection.rollback()
+            raise
+
+    def _note(self, cursor: Any, game_id: str) -> None:
+        cursor.execute("SELECT pg_notify(%s, %s)", (_CHANNEL, game_id))
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        super().watch(callback)
+        if self._listener is None:
+            connection = _driver().connect(self.url, autocommit=True)
+            connection.execute(f"LISTEN {_CHANNEL}")
+            self._listen_connection = connection
+            self._listener = threading.Thread(target=self._listen, name="kowah-pg-listen", daemon=True)
+            self._listener.start()
+
+    def _listen(self) -> None:
+        connection = self._listen_connection
+        while not self._stop.is_set():
+            try:
+                for notice in connection.notifies(timeout=0.5):
+                    self._changed(notice.payload)
+            except Exception:  # the connection closed under us: stop
+                if not self._stop.is_set():
+                    self._stop.wait(0.5)
+                return
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        if self._listen_connection is not None:
+            with contextlib.suppress(Exception):
+                self._listen_connection.close()
+        with self._connections_lock:
+            for connection in self._connections:
+                with contextlib.suppress(Exception):
+                    connection.close()
+            self._connections.clear()
+        self._local = threading.local()

@@ -1,0 +1,333 @@
+"""One store test suite, run against both stores: SQLite (embedded) and PostgreSQL (a private
+server that the suite starts; see ``webtools``). Then what only the embedded store has: the
+first edition's files imported, a bad row, a full and a read-only disk."""
+
+from __future__ import annotations
+
+import json
+import logging
+import resource
+import sqlite3
+import subprocess
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from webtools import empty_postgres, postgres_url  # noqa: F401 - the fixture
+
+from kowah.web.game import Game
+from kowah.web.store import (
+    NotSavedError,
+    Refused,
+    SQLStore,
+    StoreError,
+    StoreFullError,
+    import_files,
+    open_store,
+)
+from kowah.web.store_sqlite import SQLiteStore
+
+Opener = Callable[..., SQLStore]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
+    """Opens stores on one fresh database (each call a new store, as another process would)."""
+    if request.param == "sqlite":
+        url = f"sqlite://{tmp_path / 'games.sqlite3'}"
+    else:
+        url = empty_postgres(request.getfixturevalue("postgres_url"))
+    opened: list[SQLStore] = []
+
+    def open_one(max_games: int = 1000) -> SQLStore:
+        store = open_store(url, max_games=max_games)
+        opened.append(store)
+        return store
+
+    yield open_one
+    for store in opened:
+        store.close()
+
+
+def a_game(seed: int = 1, owner: str = "a", **options: object) -> Game:
+    return Game.new(seed=seed, opponents="random", owner=owner, **options)  # type: ignore[arg-type]
+
+
+def first_move(game: Game) -> int:
+    """The acting seat's first legal action; the new version."""
+    actor = game.actor
+    assert actor is not None
+    game.act(game.legal(actor)[0])
+    return game.version
+
+
+def test_a_game_is_kept_and_read_back_by_another_process(opener: Opener) -> None:
+    store = opener()
+    game = store.add(a_game())
+    other = opener()
+    assert other.get(game.id) is not None
+    assert other.get(game.id).state(seat=0) == game.state(seat=0)  # type: ignore[union-attr]
+    assert other.get("AAAAAAAAAAAAAAAAAAAAAA") is None and other.get("../x") is None
+    assert len(other) == 1 and other.peek(game.id) == (game.version, "playing", None)
+
+
+def test_a_change_is_committed_before_update_returns(opener: Opener) -> None:
+    store = opener()
+    game = store.add(a_game())
+    version = store.update(game.id, first_move)
+    assert version is not None and version > game.state(seat=0)["version"] - 1
+    fresh = opener().get(game.id)
+    assert fresh is not None and fresh.version == version
+    assert store.update("AAAAAAAAAAAAAAAAAAAAAA", lambda g: 1) is None
+
+
+def test_a_refused_change_leaves_the_game_as_it_was(opener: Opener) -> None:
+    store = opener()
+    game = store.add(a_game())
+    before = game.state(seat=0)
+
+    def refuse(g: Game) -> None:
+        raise Refused("no")
+
+    with pytest.raises(Refused):
+        store.update(game.id, refuse)
+    assert opener().get(game.id).state(seat=0) == before  # type: ignore[union-attr]
+
+
+def test_a_failed_write_is_not_saved_and_the_game_is_as_it_was(opener: Opener,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    store = opener()
+    game = store.add(a_game())
+    before = game.state(seat=0)
+
+    def broken(*args: object) -> None:
+        raise store.db_errors[0]("disk I/O error")
+
+    monkeypatch.setattr(store, "_write", broken)
+    with pytest.raises(NotSavedError):
+        store.update(game.id, first_move)
+    monkeypatch.undo()
+    assert store.get(game.id).state(seat=0) == before  # type: ignore[union-attr]
+    assert opener().get(game.id).state(seat=0) == before  # type: ignore[union-attr]
+
+
+def test_changes_through_two_processes_are_serialised(opener: Opener) -> None:
+    """The version check of an action (409) holds across processes: each change sees the
+    other's, however the two interleave."""
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=4))
+    seen: list[int] = []
+
+    def step(g: Game) -> None:
+        seen.append(g.version)
+        if g.actor is not None:
+            first_move(g)
+
+    threads = [threading.Thread(target=lambda s=store: [s.update(game.id, step) for _ in range(5)])
+               for store in (one, two)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 10 and len(set(seen)) == len(seen)  # no two changes saw the same version
+    assert one.get(game.id).version == two.get(game.id).version  # type: ignore[union-attr]
+
+
+def test_the_other_process_is_told_of_a_change(opener: Opener) -> None:
+    one, two = opener(), opener()
+    game = one.add(a_game())
+    told = threading.Event()
+    two.watch(lambda game_id: told.set() if game_id == game.id else None)
+    one.update(game.id, first_move)
+    assert told.wait(5)
+
+
+def test_capacity_the_heaviest_client_makes_room_else_full(opener: Opener) -> None:
+    store = opener(max_games=20)
+    games = [store.add(a_game(seed=n, owner="greedy")) for n in range(20)]
+    newcomer = store.add(a_game(seed=99, owner="newcomer"))  # the greedy client's oldest goes
+    assert store.peek(games[0].id)[1] == "closed"  # type: ignore[index]
+    assert store.peek(newcomer.id)[1] == "playing"  # type: ignore[index]
+    assert store.playing() == 20
+
+
+def test_full_when_no_client_holds_more_than_its_share(tmp_path: Path) -> None:
+    store = open_store(f"sqlite://{tmp_path / 'x.sqlite3'}", max_games=3)
+    for n, owner in enumerate("abc"):
+        store.add(a_game(seed=n, owner=owner))
+    with pytest.raises(StoreFullError):
+        store.add(a_game(seed=9, owner="d"))
+    store.close()
+
+
+def test_clocks_idle_games_and_tidying(opener: Opener) -> None:
+    store = opener()
+    clocked = store.add(Game.new(seed=2, opponents="random", humans=2, start_now=True,
+                                 turn_seconds=5, now=1000.0, first=0))
+    plain = store.add(a_game(seed=3))
+    assert store.due(1004.0) == [] and store.due(2000.0) == [clocked.id]
+    assert store.idle(1500.0) == [clocked.id]
+    store.update(plain.id, lambda g: g.close())
+    store.tidy(10**12)
+    assert store.get(plain.id) is None and store.get(clocked.id) is not None
+
+
+def test_presence_over_processes(opener: Opener) -> None:
+    one, two = opener(), opener()
+    game = one.add(a_game())
+    one.set_presence(game.id, "w1", 0, 1)
+    two.set_presence(game.id, "w2", 0, 2)
+    two.set_presence(game.id, "w2", 1, 1)
+    assert one.presence(game.id) == [3, 1, 0]
+    two.heartbeat("w2", gone=True)
+    assert one.presence(game.id) == [1, 0, 0]
+
+
+def test_a_row_that_cannot_be_read_is_reported_and_skipped(opener: Opener,
+                                                           caplog: pytest.LogCaptureFixture) -> None:
+    store = opener()
+    good = store.add(a_game())
+    bad = store.add(a_game(seed=5))
+    _raw(store, "UPDATE games SET data = ? WHERE id = ?", ('[1,2,3]', bad.id))
+    deep = store.add(a_game(seed=6))
+    _raw(store, "UPDATE games SET data = ? WHERE id = ?", ("[" * 100_000 + "]" * 100_000, deep.id))
+    other = opener()
+    with caplog.at_level(logging.WARNING, logger="kowah.web"):
+        assert other.get(bad.id) is None and other.get(deep.id) is None
+    assert bad.id in caplog.text and "not a JSON object" in caplog.text and deep.id in caplog.text
+    assert other.get(good.id) is not None
+
+
+def _raw(store: SQLStore, sql: str, params: tuple[object, ...]) -> None:
+    """Write a row behind the store's back (as a broken disk or another program would)."""
+    if isinstance(store, SQLiteStore):
+        with sqlite3.connect(store.path) as connection:
+            connection.execute(sql, params)
+    else:
+        import psycopg
+
+        with psycopg.connect(store.url, autocommit=True) as connection:  # type: ignore[attr-defined]
+            connection.execute(sql.replace("?", "%s"), params)
+
+
+def test_restored_values_are_checked_like_new_ones() -> None:
+    game = a_game()
+    for field, value in (("opponents", "god"), ("lang", "xx"), ("turn_seconds", 1), ("seed", "1")):
+        saved = game.saved()
+        saved["kowah-web"][field] = value
+        with pytest.raises(ValueError, match=field.split("_")[0]):
+            Game.restore(saved)
+    saved = game.saved()
+    saved["kowah-web"]["seats"][1]["token"] = "short"
+    with pytest.raises(ValueError, match="seat"):
+        Game.restore(saved)
+
+
+# -- the embedded store only ----------------------------------------------------------------------
+
+def _first_edition_file(folder: Path, seed: int) -> str:
+    game = a_game(seed=seed)
+    first_move(game)
+    data = game.saved()
+    extra = data["kowah-web"]
+    data["kowah-web"] = {key: extra[key] for key in ("id", "seed", "opponents", "lang", "created",
+                                                      "updated", "requests")}
+    (folder / f"{game.id}.json").write_text(json.dumps(data))
+    return game.id
+
+
+def test_the_first_editions_files_are_imported_once(tmp_path: Path) -> None:
+    ids = [_first_edition_file(tmp_path, seed) for seed in (1, 2)]
+    (tmp_path / "AAAAAAAAAAAAAAAAAAAAAA.json").write_text("[1, 2, 3]")
+    store = open_store(tmp_path)
+    assert sorted(g for g in ids if store.get(g) is not None) == sorted(ids)
+    game = store.get(ids[0])
+    assert game is not None and game.seat_of(ids[0]) == 0  # the id was the first edition's key
+    assert game.version >= 2
+    store.update(ids[0], lambda g: g.close())
+    store.close()
+    again = SQLiteStore(tmp_path / "kowah.sqlite3")
+    assert import_files(again, tmp_path) == (0, [])  # once: a closed game is not brought back
+    assert again.peek(ids[0])[1] == "closed"  # type: ignore[index]
+    again.close()
+    fresh = SQLiteStore(tmp_path / "other.sqlite3")
+    count, skipped = import_files(fresh, tmp_path)
+    assert count == 2 and skipped == [("AAAAAAAAAAAAAAAAAAAAAA", "not a JSON object but list")]
+    fresh.close()
+
+
+def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> None:
+    store = SQLiteStore(tmp_path / "a.sqlite3", synchronous="full")
+    assert store.pragma("journal_mode") == "wal" and store.pragma("synchronous") == 2
+    store.close()
+
+
+def _mount(folder: Path, options: str) -> bool:
+    result = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(folder)],
+                            capture_output=True)
+    return result.returncode == 0
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 512 KiB tmpfs (root can mount one), else a file-size limit on this process."""
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    if _mount(folder, "size=512k"):
+        try:
+            yield folder
+        finally:
+            subprocess.run(["umount", "-l", str(folder)], check=False)
+        return
+    old = resource.getrlimit(resource.RLIMIT_FSIZE)
+    import signal
+
+    previous = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (512 * 1024, old[1]))
+    try:
+        yield folder
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, old)
+        signal.signal(signal.SIGXFSZ, previous)
+
+
+def test_a_full_disk_refuses_changes_and_keeps_every_saved_one(tiny_disk: Path) -> None:
+    store = open_store(tiny_disk)
+    kept: dict[str, int] = {}
+    refused = 0
+    for seed in range(400):
+        try:
+            game = store.add(a_game(seed=seed, owner=str(seed)))
+        except NotSavedError:
+            refused += 1
+            break
+        kept[game.id] = game.version
+        try:
+            kept[game.id] = store.update(game.id, first_move) or 0
+        except NotSavedError:
+            refused += 1
+            assert store.get(game.id).version == kept[game.id]  # type: ignore[union-attr]
+            break
+    assert refused == 1, "the disk never filled"
+    store.close()
+    again = open_store(tiny_disk)
+    assert {game_id: again.get(game_id).version for game_id in kept} == kept  # type: ignore[union-attr]
+    again.close()
+
+
+def test_a_read_only_disk_refuses_every_change(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    if not _mount(folder, "size=1m"):
+        pytest.skip("cannot mount a tmpfs here (not root)")
+    try:
+        store = open_store(folder)
+        game = store.add(a_game())
+        store.close()
+        subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
+        with pytest.raises(StoreError):
+            open_store(folder).add(a_game(seed=2))
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+    assert game.version > 0
