@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from kowah import _words
-from kowah._value import Frozen
+from kowah._value import Value
 from kowah.cards import Card, format_cards
 from kowah.errors import (
     N_,
@@ -265,13 +265,14 @@ def _check_seat(seat: object) -> int:
     return seat
 
 
-class Translator(Frozen):
+class Translator(Value):
     """Text in one language: messages, card names, lists, numbers, errors, the events and the
     outcome of a deal.
 
     Get one with :func:`translator`; it reads the language's gettext catalogue and never
-    installs it globally. Two translators are equal when their language and :attr:`codes`
-    are; a translator pickles as those two fields.
+    installs it globally. A translator is a value like the library's others: equal, hashed
+    and pickled by its two fields, :attr:`language` and :attr:`codes`, and :meth:`replace`
+    gives one that differs in a field.
 
     >>> t = translator("it")
     >>> t.gettext("card", "Old Thousand"), t.card_name(Card.M9, short=True)
@@ -279,12 +280,10 @@ class Translator(Frozen):
     >>> t.card_count(1), t.card_count(96)
     ('1 carta', '96 carte')
     >>> import pickle
-    >>> pickle.loads(pickle.dumps(t)) == t, t
-    (True, Translator(language='it', codes=False))
+    >>> pickle.loads(pickle.dumps(t)) == t, t.replace(codes=True)
+    (True, Translator(language='it', codes=True))
     """
 
-    __slots__ = ("codes", "language")
-    _fields = ("language", "codes")
     #: One of :data:`LANGUAGES`.
     language: str
     #: Whether sentences add each card's code to its name: "the Red Flower (rf)".
