@@ -34,7 +34,6 @@ class _Timed:
 
     def __init__(self, player: Player, times: list[tuple[ActionKind, float]]) -> None:
         self.player = player
-        self.name = player.name
         self.times = times
 
     @property

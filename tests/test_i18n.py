@@ -525,7 +525,7 @@ def test_translators_are_values_that_pickle_and_copy() -> None:
     assert Translator("cs") == translator("cs") and Translator("cs") != Translator("cs", codes=True)
     assert repr(translator("ms", codes=True)) == "Translator(language='ms', codes=True)"
     with pytest.raises(AttributeError):
-        translator("en").language = "cs"
+        translator("en").language = "cs"  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(("args", "error"), [
