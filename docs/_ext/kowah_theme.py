@@ -102,7 +102,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Toggle table of contents sidebar": "Tampilkan atau sembunyikan daftar isi halaman",
         "Toggle Light / Dark / Auto color theme": "Ganti tema: terang, gelap, atau otomatis",
         "Menu": "Menu",
-        "Expand": "Bentangkan",
+        "Expand": "Perluas",
         "Light mode": "Tema terang",
         "Dark mode": "Tema gelap",
         "Auto light/dark, in light mode": "Terang atau gelap otomatis, sekarang terang",
