@@ -14,17 +14,14 @@ in the catalogues (context ``"os"``), and any other falls back to ``strerror``.
 from __future__ import annotations
 
 import errno
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from kowah.errors import N_
 
-__all__ = ["NUL_IN_NAME", "REASONS", "Words", "reason"]
+if TYPE_CHECKING:  # the text layer: a type, not an import at run time
+    from kowah.i18n import Words
 
-
-class Words(Protocol):
-    """What :func:`reason` needs of a translator."""
-
-    def gettext(self, context: str, message: str) -> str: ...
+__all__ = ["NUL_IN_NAME", "REASONS", "reason"]
 
 
 #: errno → the reason, English (context "os"); the catalogues translate them.

@@ -6,11 +6,14 @@ Private to the package; its names are public within it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kowah._oserrors import Words
 from kowah._oserrors import reason as os_reason
 from kowah.errors import N_, KowahError, printable
 from kowah.record import Record
+
+if TYPE_CHECKING:
+    from kowah.i18n import Words
 
 __all__ = ["check_record_path", "write_record"]
 

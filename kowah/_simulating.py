@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kowah import simulation  # simulation.simulate: tests replace it
 from kowah.errors import N_, KowahError, printable
-from kowah.players import PLAYERS
+from kowah.players import PLAYERS, UnknownPlayerError
 
 if TYPE_CHECKING:
     from kowah.i18n import Translator
@@ -37,8 +37,7 @@ def simulate_command(args: argparse.Namespace, t: Translator, interactive: bool)
                          value=args.seats)
     for name in seats:
         if name not in PLAYERS:
-            raise KowahError(N_("error", "unknown player {value!r} (choose random, easy, normal or hard)"),
-                             value=name)
+            raise UnknownPlayerError.naming(name)
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:

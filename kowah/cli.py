@@ -542,7 +542,11 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
                              value=printable(args.pace, 40) or "''")
     if args.record is not None:
         check_record_path(t, args.record)  # the same open as the save at the end
-    return play_in_terminal(t, seed=args.seed, opponents=args.opponents, record_path=args.record,
+    from kowah.i18n import translator
+
+    # The person types card codes: the narration names each card with its code too.
+    return play_in_terminal(translator(t.language, codes=True), seed=args.seed,
+                            opponents=args.opponents, record_path=args.record,
                             stdin=sys.stdin, stdout=sys.stdout, color=color, pace=pace)
 
 

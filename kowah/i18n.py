@@ -435,7 +435,7 @@ class Translator(Frozen):
         """An AI level (one of :data:`kowah.players.PLAYERS`) as a player reads it.
 
         >>> translator("cs").level_name("hard")
-        'silný'
+        'silná'
         """
         message = _words.LEVELS.get(level) if isinstance(level, str) else None
         if message is None:
@@ -529,7 +529,7 @@ class Translator(Frozen):
         >>> translator("en").event(Event("declare", 0, Card.S2), viewer=0)
         'You declare checki, waiting for the Two of Strings.'
         >>> translator("it").event(Event("win", 2, Card.OT), names=["Ada", "Bruno", "Carla"])
-        'Carla vince con il Vecchio Mille.'
+        'Carla ha vinto con il Vecchio Mille.'
         >>> translator("cs").event(Event("draw", 2, None, public=False))
         'Hráč na místě\xa02 si líže kartu.'
         """

@@ -114,7 +114,7 @@ class HardPlayer:
     * Declares whenever it may, with the wait that has the most live copies, unless every
       wait is dead: declaring locks the hand (R12), but no hand wins without it.
 
-    No fair player measured so far plays better (see the players page of the reference).
+    No fair player measured plays clearly better.
 
     >>> import random
     >>> from kowah import Deal, Action

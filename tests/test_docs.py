@@ -319,3 +319,65 @@ def test_the_start_page_shows_a_hand_as_card_pictures(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source),
                     str(tmp_path / "html")], check=True, capture_output=True, text=True)
     assert picture in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language_page_is_wholly_of_its_language_theme_included(site: Path, language: str) -> None:
+    """``<html lang>`` is the page's language, and the theme's own labels (search, navigation,
+    the sidebars' toggles, "Back to top", the footer) are in that language too."""
+    from kowah_theme import LABELS
+
+    built = (site / "rules" / f"{language}.html").read_text(encoding="utf-8")
+    assert re.search(rf'<html[^>]* lang="{language}"', built)
+    theme = re.sub(r'<div class="kowah-page".*?</article>', "", built, flags=re.DOTALL)
+    shown = {" ".join(text.split()) for text in re.findall(r">([^<>]+)<", theme)}
+    shown |= set(re.findall(r'(?:aria-label|title|placeholder)="([^"]+)"', theme))
+    english = [label for label in LABELS["cs"] if "{" not in label]
+    if language == "en":
+        assert {"Back to top", "Search", "Toggle site navigation sidebar"} <= shown
+        return
+    labels = LABELS[language]
+    for label in english:
+        if labels[label] != label:  # "Menu" is Italian and Malay too
+            assert label not in shown, (language, label)
+    assert {labels["Back to top"], labels["Search"], labels["Toggle site navigation sidebar"]} <= shown
+    assert "Made with" not in theme and "'s" not in theme
+
+
+def test_every_cards_page_is_named_like_the_others() -> None:
+    """Each page of the card pictures ends its title with the language's name, as the rules
+    pages do ("Karty (čeština)", "The cards (English)")."""
+    for language in LANGUAGES:
+        title = (DOCS / "cards" / f"{language}.rst").read_text(encoding="utf-8").splitlines()[0]
+        rules = (DOCS / "rules" / f"{language}.rst").read_text(encoding="utf-8").split("\n\n")[1]
+        named = rules.splitlines()[0].rpartition(" (")[2]
+        assert named.casefold() == f"{LANGUAGE_NAMES[language]})".casefold()
+        assert title.endswith(f" ({named}"), (language, title)
+
+
+def test_no_page_speaks_of_the_projects_own_process() -> None:
+    """The documentation describes the library, not how it was made: no issue targets, no
+    sessions of measuring, no reference to the page a docstring is shown on."""
+    import kowah.players
+
+    phrases = re.compile(r"the issue'?s?\b|this session|earlier sessions|three sessions|the former "
+                         r"``hard``|see the players page", re.IGNORECASE)
+    texts = {path: path.read_text(encoding="utf-8") for path in DOCS.rglob("*.rst")}
+    texts[Path(kowah.players.__file__)] = Path(kowah.players.__file__).read_text(encoding="utf-8")
+    for path, text in texts.items():
+        assert phrases.search(text) is None, (path, phrases.search(text))
+
+
+def test_the_theme_words_are_translated_around_the_page_never_in_it() -> None:
+    from kowah_theme import LABELS, translate_theme
+
+    page = ('<a aria-label="Toggle site navigation sidebar">Back to top</a>'
+            '<span>Toggle navigation of Cards</span>'
+            '<div class="kowah-page" lang="it">Back to top</article>')
+    for language, labels in LABELS.items():
+        translated = translate_theme(page, language)
+        theme, _, content = translated.partition('<div class="kowah-page"')
+        assert content == ' lang="it">Back to top</article>'  # the page's own text is left alone
+        assert "Back to top" not in theme and "Toggle" not in theme, language
+        assert labels["Toggle navigation of {title}"].format(title="Cards") in theme
+    assert translate_theme(page, "en") == page

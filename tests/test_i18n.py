@@ -191,7 +191,7 @@ def _error(text: str) -> KowahError:
     ("en", "unknown card code 'zz' (token 2)"),
     ("it", "codice di carta sconosciuto 'zz' (elemento 2)"),
     ("cs", "neznámý kód karty „zz“ (položka\xa02)"),
-    ("ms", "kod kad tidak dikenali 'zz' (item 2)"),
+    ("ms", "kod kad tidak dikenali “zz” (item 2)"),
     ("es", "código de carta desconocido 'zz' (elemento 2)"),
     ("id", "kode kartu tidak dikenal 'zz' (butir 2)"),
 ])
@@ -211,7 +211,7 @@ def test_english_error_equals_the_exception_message() -> None:
     ("en", "'ws' (token 2) is not in the Kowah deck"),
     ("it", "'ws' (elemento 2) non è nel mazzo Kowah"),
     ("cs", "balíček Kowah nemá kartu „ws“ (položka\xa02)"),
-    ("ms", "'ws' (item 2) tiada dalam dek Kowah"),
+    ("ms", "“ws” (item 2) tiada dalam dek Kowah"),
     ("es", "'ws' (elemento 2) no está en la baraja Kowah"),
     ("id", "'ws' (butir 2) tidak ada dalam dek Kowah"),
 ])
@@ -272,11 +272,11 @@ def _win(by: str) -> Outcome:
     ("en", "self-draw", "Seat 2 wins with the Five of Coins by self-draw, ×3."),
     ("en", "discard", "Seat 2 wins with the Five of Coins by claiming a discard, ×2."),
     ("en", "draw-claim", "Seat 2 wins with the Five of Coins by claiming another player's stock draw, ×1."),
-    ("it", "self-draw", "Il posto 2 vince con il cinque di monete per pescata propria, ×3."),
+    ("it", "self-draw", "Il posto 2 ha vinto con il cinque di monete per pescata propria, ×3."),
     ("cs", "discard", "Hráč na místě\xa02 vyhrává s\xa0pětkou mincí nárokem na odhozenou kartu, ×2."),
-    ("ms", "draw-claim", "Tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas cabutan stok "
-                         "pemain lain, ×1."),
-    ("es", "self-draw", "El asiento 2 gana con el cinco de monedas por robo propio, ×3."),
+    ("ms", "draw-claim", "Pemain di tempat duduk 2 menang dengan lima syiling melalui tuntutan ke atas "
+                         "cabutan stok pemain lain, ×1."),
+    ("es", "self-draw", "El asiento 2 ha ganado con el cinco de monedas por robo propio, ×3."),
     ("id", "draw-claim", "Pemain di kursi 2 menang dengan lima koin melalui klaim atas tarikan pemain "
                          "lain dari tumpukan, ×1."),
 ])
@@ -286,10 +286,10 @@ def test_outcome_wins(language: str, by: str, expected: str) -> None:
 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "You win with the Five of Coins by self-draw, ×3."),
-    ("it", "Vinci con il cinque di monete per pescata propria, ×3."),
+    ("it", "Hai vinto con il cinque di monete per pescata propria, ×3."),
     ("cs", "Vyhráváte s\xa0pětkou mincí vlastním líznutím, ×3."),
     ("ms", "Anda menang dengan lima syiling melalui cabutan sendiri, ×3."),
-    ("es", "Ganas con el cinco de monedas por robo propio, ×3."),
+    ("es", "Has ganado con el cinco de monedas por robo propio, ×3."),
     ("id", "Anda menang dengan lima koin melalui tarikan sendiri, ×3."),
 ])
 def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
@@ -300,11 +300,11 @@ def test_outcome_said_to_the_winner(language: str, expected: str) -> None:
 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "Ana wins with the Five of Coins by claiming a discard, ×2."),
-    ("it", "Ana vince con il cinque di monete rivendicando uno scarto, ×2."),
+    ("it", "Ana ha vinto con il cinque di monete rivendicando uno scarto, ×2."),
     ("cs", "Ana vyhrává s\xa0pětkou mincí nárokem na odhozenou kartu, ×2."),
     ("ms", "Ana menang dengan lima syiling melalui tuntutan ke atas buangan, ×2."),
+    ("es", "Ana ha ganado con el cinco de monedas al reclamar un descarte, ×2."),
     ("id", "Ana menang dengan lima koin melalui klaim kartu buangan, ×2."),
-    ("es", "Ana gana con el cinco de monedas al reclamar un descarte, ×2."),
 ])
 def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: str) -> None:
     assert translator(language).outcome(_win("discard"), names=["Bo", "Cy", " Ana "]) == expected
@@ -394,7 +394,7 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
     ("cs", "win", "Hráč na místě\xa01 vyhrává s\xa0Červeným květem."),
     ("ms", "take", "Anda mengambil Bunga Merah."),
     ("es", "discard", "El asiento 1 descarta la Flor Roja."),
-    ("es", "declare", "¡El asiento 1 declara checki y espera la Flor Roja!"),
+    ("es", "declare", "¡El asiento 1 declara checki esperando la Flor Roja!"),
     ("id", "discard", "Pemain di kursi 1 membuang Bunga Merah."),
 ])
 def test_event_sentences_name_the_card_in_the_form_the_sentence_needs(
@@ -410,7 +410,7 @@ def test_codes_on_request() -> None:
     assert plain.event(event) == "El asiento 2 descarta el cinco de monedas."
     assert coded.event(event) == "El asiento 2 descarta el cinco de monedas (5c)."
     assert coded.outcome(_win("discard"), viewer=2) == (
-        "Ganas con el cinco de monedas (5c) al reclamar un descarte, ×2.")
+        "Has ganado con el cinco de monedas (5c) al reclamar un descarte, ×2.")
     assert coded.card_name(Card.C5) == plain.card_name(Card.C5) == "cinco de monedas"  # a name is a name
     assert coded != plain and coded.codes and not plain.codes
     assert translator("es", codes=True) is coded

@@ -261,7 +261,7 @@ def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -
     # Where m or s reads as another suit, the translation says which suit it is not.
     letters = "The letters come from the English names of the suits, Coins, Strings and Myriads, " \
               "and are the same in every language."
-    for language, clash in (("it", "non le monete"), ("es", "no monedas"), ("cs", "ne mince"),
+    for language, clash in (("it", "non le monete"), ("es", "no de monedas"), ("cs", "nikoli mince"),
                             ("ms", "bukan syiling")):
         assert clash in translator(language).gettext("rules", letters), language
 

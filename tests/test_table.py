@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import io
+import itertools
 import os
 import pty
 import random
@@ -257,15 +258,15 @@ def _until_several_waits(seed: int) -> tuple[str, list[str]]:
 def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
     from kowah.i18n import translator
 
+    t = translator("en", codes=True)  # as `kowah play` names cards: "the Six of Strings (6s)"
     seed = next(seed for seed in range(40) if _found_several_waits(seed))
     lines, waits = _until_several_waits(seed)
     question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
-    exposed = translator("en").card(Card.parse(waits[1]), "object")  # "the Six of Strings"
     for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
-                             f"You declare checki, waiting for {exposed}."),
+                             f"You declare checki, waiting for {t.card(Card.parse(waits[1]), 'object')}."),
                             ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
         out = io.StringIO()
-        code = play_in_terminal(translator("en"), seed=seed, opponents="normal", record_path=None,
+        code = play_in_terminal(t, seed=seed, opponents="normal", record_path=None,
                                 stdin=io.StringIO(lines + "c\n" + typed + "q\n"), stdout=out,
                                 color=False, pace=0)
         after = out.getvalue().split(question, 1)[1]
@@ -719,27 +720,55 @@ def test_type_ahead_during_the_ais_moves_is_not_echoed_nor_taken_as_an_answer() 
     assert "You draw" in rest and "You leave the table." in rest  # the early "q" did not quit
 
 
-def test_the_rules_pager_never_ends_a_screen_with_a_heading() -> None:
-    from kowah._screen import indent, screens, wrap
-    from kowah.i18n import LANGUAGES
-    from kowah.rendering import render_rules
+def _page_through_the_rules(language: str, rows: int) -> list[list[str]]:
+    """The screens ``rules`` shows at the table in a terminal of *rows* lines (Enter each time)."""
+    more = translator(language).gettext("cli", "Enter: more of the rules; q: back to the game")
+    back = translator(language).gettext("cli", "Back to the game.")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
+    process = subprocess.Popen([sys.executable, "-m", "kowah", "--lang", language, "play", "--seed", "5",
+                                "--pace", "0"], stdin=slave, stdout=slave, stderr=slave, env=_ENV,
+                               close_fds=True, preexec_fn=_controlling_terminal)
+    os.close(slave)
+    output, asked, done = "", False, False
+    try:
+        while process.poll() is None or select.select([master], [], [], 0)[0]:
+            ready, _, _ = select.select([master], [], [], 60)
+            assert ready, output[-300:]
+            try:
+                output += os.read(master, 4096).decode(errors="replace")
+            except OSError:  # the child has exited and closed the terminal
+                break
+            plain = re.sub(r"\x1b\[[0-9;]*m", "", output).replace("\r", "")
+            if not asked and plain.rstrip(" ").endswith("?"):
+                os.write(master, b"rules\n")
+                asked = True
+            elif asked and not done and back in plain:
+                os.write(master, b"q\n")
+                done = True
+            elif asked and not done and plain.rstrip(" ").endswith(more):
+                os.write(master, b"\n")
+                output += "\x00"  # this prompt is answered
+    finally:
+        os.close(master)
+        process.wait(timeout=30)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", output).replace("\r", "").replace("\x00", "")
+    shown = plain.split("rules\n", 1)[1].split(back, 1)[0]
+    first, *rest = shown.split(more)
+    # After each prompt: the space it ends with and the echo of Enter, then the next screen.
+    return [chunk.rstrip("\n").split("\n") for chunk in (first, *(c.split("\n", 1)[1] for c in rest))]
 
+
+@pytest.mark.parametrize(("language", "rows"), [("cs", 12), ("en", 17)])
+def test_the_rules_pager_never_ends_a_screen_with_a_heading(language: str, rows: int) -> None:
+    """A heading is never the last thing on a screen: it starts the next one, with its underline."""
+    screens = _page_through_the_rules(language, rows)
+    assert len(screens) > 10
     def underline(line: str) -> bool:
-        return len(line) >= 3 and set(line) <= {"=", "-"}
+        return len(line.strip()) >= 3 and set(line.strip()) <= {"=", "-"}
 
-    for language in LANGUAGES:
-        text = render_rules(language, "text")
-        for width in (40, 80):
-            lines = [part for line in text.split("\n") for part in wrap(line, width, indent(line))]
-            headings = [index for index in range(len(lines) - 1) if underline(lines[index + 1])]
-            assert len(headings) > 10
-            for size in range(5, 40):
-                pages = list(screens(lines, size))
-                assert [line for start, stop in pages for line in lines[start:stop]] == lines
-                for start, stop in pages:
-                    assert 0 < stop - start <= size
-                    assert not underline(lines[start]), (language, width, size, lines[start])
-                    for heading in headings:
-                        if start < heading < stop:  # a heading on this screen ...
-                            assert heading + 3 < stop or stop == len(lines), (  # ... has its text
-                                language, width, size, lines[heading])
+    for screen, following in itertools.pairwise(screens):
+        lines = [line for line in screen if line.strip()]
+        assert not underline(following[0]), (screen[-3:], following[:2])  # not split from its heading
+        assert not underline(lines[-1]), screen[-3:]  # nor a heading and its underline at the bottom
+        assert 0 < len(screen) <= rows - 2

@@ -71,7 +71,7 @@ def transcript(language: str, seed: int = SEED) -> str:
     """The game's whole output for *seed* in *language*, piped, :data:`WIDTH` columns."""
     text, _ = script(seed)
     out = io.StringIO()
-    play_in_terminal(translator(language), seed=seed, opponents=OPPONENTS, record_path=None,
+    play_in_terminal(translator(language, codes=True), seed=seed, opponents=OPPONENTS, record_path=None,
                      stdin=io.StringIO("help\nhint\n" + text), stdout=out, color=False, pace=0,
                      width=WIDTH)
     return out.getvalue()

@@ -29,7 +29,9 @@ from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from kowah_theme import translate_theme
 from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
@@ -146,10 +148,29 @@ class RulesDirective(SphinxDirective):
 
 def _mark_language(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                    doctree: nodes.document | None) -> None:
-    """Wrap the content of a page written in one language in ``<div lang="LANG">``."""
+    """A page written in one language is ``<html lang="LANG">``, and its content is wrapped
+    in ``<div class="kowah-page" lang="LANG">`` (the theme's words around it are translated
+    when the build has finished: :func:`_translate_theme`)."""
     language = app.env.metadata.get(pagename, {}).get(LANGUAGE_KEY)
     if language is not None and "body" in context:
+        context["language"] = language
         context["body"] = f'<div class="kowah-page" lang="{language}">\n{context["body"]}</div>\n'
+
+
+def _translate_theme(app: Sphinx, exception: Exception | None) -> None:
+    """Put the theme's labels of each page written in one language into that language."""
+    builder = app.builder
+    if exception is not None or not isinstance(builder, StandaloneHTMLBuilder):
+        return
+    for docname, metadata in app.env.metadata.items():
+        language = metadata.get(LANGUAGE_KEY)
+        path = Path(builder.get_outfilename(docname))
+        if language is None or not path.is_file():
+            continue
+        html = path.read_text(encoding="utf-8")
+        translated = translate_theme(html, language)
+        if translated != html:
+            path.write_text(translated, encoding="utf-8")
 
 
 class HandDirective(SphinxDirective):
@@ -194,4 +215,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("kowah-cli", CliDirective)
     app.add_directive("kowah-hand", HandDirective)
     app.connect("html-page-context", _mark_language)
+    app.connect("build-finished", _translate_theme)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
