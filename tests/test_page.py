@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import random
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.applications import Starlette
-from starlette.testclient import TestClient
+from webtools import client as table_client
 
 from kowah import Action, Card, Deal, Record
 from kowah.i18n import LANGUAGES, translator
@@ -19,6 +20,10 @@ from kowah.players import make_player
 from kowah.web import review
 from kowah.web.page import render_page
 from kowah.web.text import COMMANDS, KEYS, command_words, key_letters, page_strings
+
+with warnings.catch_warnings():  # Starlette's TestClient warns that it will need httpx2
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 CODE = re.compile(r"(?<![\w/])([1-9][csm]|ot|rf|wf|ws|gs|mk)(?!\w)")
 
@@ -168,9 +173,7 @@ def test_the_docs_list_each_languages_keys() -> None:
 
 
 def test_the_table_serves_the_review_with_its_guards() -> None:
-    from kowah.web.app import create_app
-
-    with TestClient(create_app(allow_hosts=("testserver",))) as table:
+    with table_client() as table:
         record = Record.from_deal(a_deal(2)).to_dict()
         answer = table.post("/api/review", json={"record": record})
         assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
