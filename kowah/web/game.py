@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import enum
 import hmac
-import inspect
 import random
 import re
 import secrets
@@ -37,15 +36,17 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-import attrs
-
-from kowah import SEATS, Action, Deal, Event
+from kowah._value import Value
+from kowah.actions import SEATS, Action
 from kowah.cards import Card
-from kowah.errors import N_, KowahError
+from kowah.deal import Deal
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
+from kowah.events import Event
 from kowah.hands import splits
 from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS, make_player
 from kowah.record import Record
+from kowah.web._checks import check_bool, check_int
 from kowah.web.text import MESSAGES, words
 
 __all__ = ["CLOCK", "STATE_FORMAT", "Game", "GameError", "Seat", "Status", "TableEvent",
@@ -101,24 +102,95 @@ class TableEventKind(enum.StrEnum):
     CLOSE = "close"  #: the game was closed
 
 
-@attrs.frozen
-class TableEvent:
-    """A :class:`TableEventKind` at *seat*, logged after the deal's first *at* events."""
+class TableEvent(Value):
+    """A :class:`TableEventKind` at *seat* (``None``: the whole table), logged after the deal's
+    first *at* events.
 
+    >>> TableEvent(TableEventKind.JOIN, 1, 4) == TableEvent("join", 1, 4)
+    True
+    >>> TableEvent("sit", 1, 4)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: kind must be one of join, start, leave, timeout, close, not 'sit'
+    """
+
+    #: What happened.
     kind: TableEventKind
+    #: The seat it happened to, or ``None`` for the whole table.
     seat: int | None
+    #: The number of the deal's events before it.
     at: int
 
+    def __init__(self, kind: TableEventKind | str, seat: int | None, at: int) -> None:
+        if kind not in _KINDS:
+            raise KowahError(N_("error", "{field} must be one of {choices}, not {value}"),
+                             field="kind", choices=", ".join(_KINDS), value=shorten(kind))
+        if seat is not None:
+            check_int("seat", seat, 0, SEATS - 1)
+        check_int("at", at, 0)
+        self._set(kind=TableEventKind(kind), seat=seat, at=at)
 
-@attrs.frozen
-class Seat:
-    """One seat: a person's (with its key) or an AI's."""
 
+class Seat(Value):
+    """One seat: a person's (with its key, and the name they gave) or an AI's.
+
+    >>> seat = Seat(person=True, token=new_key(), name="Ana")
+    >>> seat.replace(joined=True)
+    Seat(person=True, token=<key>, name='Ana', joined=True, left=False)
+    >>> Seat(person=True, token="short")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a seat's key must be 16 to 64 letters, digits, '-' or '_'
+    >>> Seat(person=False, token=new_key())
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a person's seat has a key and an AI's seat has none
+    >>> Seat(person=False, name="Ana\\n")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a person's name must be 1 to 24 printable characters, not 'Ana\\n'
+    """
+
+    #: Whether a person's (else an AI plays it).
     person: bool
-    token: str | None = None
-    name: str | None = None
-    joined: bool = False
-    left: bool = False
+    #: The seat's secret key (a person's seat only): whoever sends it plays the seat.
+    token: str | None
+    #: The name the person gave, or ``None``.
+    name: str | None
+    #: Whether the person has taken the seat.
+    joined: bool
+    #: Whether the person left the table (an AI plays on for them).
+    left: bool
+
+    def __init__(self, person: bool, token: str | None = None, name: str | None = None,
+                 joined: bool = False, left: bool = False) -> None:
+        for field, flag in (("person", person), ("joined", joined), ("left", left)):
+            check_bool(field, flag)
+        if token is not None:
+            if not isinstance(token, str):
+                raise KowahTypeError(N_("error", "{field} must be text, not {value} of type {type}"),
+                                     field="token", value="…", type=type(token).__name__)
+            if not _KEY_PATTERN.match(token):  # the key itself is never shown
+                raise KowahError(N_("error", "a seat's key must be 16 to 64 letters, digits, '-' or '_'"))
+        if person != (token is not None):
+            raise KowahError(N_("error", "a person's seat has a key and an AI's seat has none"))
+        if name is not None and not name_ok(name):
+            raise KowahError(N_("error", "a person's name must be 1 to {limit} printable characters, "
+                                         "not {value}"), limit=_NAME_LENGTH, value=shorten(name))
+        self._set(person=person, token=token, name=name, joined=joined, left=left)
+
+    def __repr__(self) -> str:  # the key is a secret: it is never printed, nor logged
+        key = None if self.token is None else "<key>"
+        return (f"Seat(person={self.person!r}, token={key}, name={self.name!r}, "
+                f"joined={self.joined!r}, left={self.left!r})")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The seat as a JSON object (the saved game's form)."""
+        return {"person": self.person, "token": self.token, "name": self.name,
+                "joined": self.joined, "left": self.left}
+
+
+_KINDS = tuple(kind.value for kind in TableEventKind)
 
 
 # The table's log lines (context "web"), said to the seat concerned and to the others.
@@ -320,10 +392,10 @@ class Game:
         current = self.seats[seat]
         changed = False
         if name is not None and name != current.name and not self.is_over:
-            current = attrs.evolve(current, name=name)
+            current = current.replace(name=name)
             changed = True
         if not current.joined and not current.left:
-            current = attrs.evolve(current, joined=True)
+            current = current.replace(joined=True)
             self.seats[seat] = current
             self._note(TableEventKind.JOIN, seat)
             if not self.started and all(s.joined for s in self.seats if s.person):
@@ -342,7 +414,7 @@ class Game:
 
     def leave(self, seat: int, now: float | None = None) -> None:
         """*seat*'s person leaves; the game's AI plays the seat to the end."""
-        self.seats[seat] = attrs.evolve(self.seats[seat], left=True)
+        self.seats[seat] = self.seats[seat].replace(left=True)
         self._note(TableEventKind.LEAVE, seat)
         if self.started:
             self.advance(now)
@@ -591,12 +663,8 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The deal's ``kowah-record/1`` object (give it out only once the deal is over), its
-        ``tags`` naming who sat where once the library's records take them."""
-        parameters = inspect.signature(Record.from_deal).parameters
-        if "tags" in parameters:
-            maker = cast(Any, Record.from_deal)
-            return dict(maker(self.deal, tags=self.tags()).to_dict())
-        return dict(Record.from_deal(self.deal).to_dict())
+        ``tags`` naming who sat where."""
+        return dict(Record.from_deal(self.deal, tags=self.tags()).to_dict())
 
     def _record_dict(self) -> dict[str, Any]:
         """The record's dict (:meth:`Record.to_dict <kowah.record.Record.to_dict>`), made
@@ -621,7 +689,7 @@ class Game:
             "lang": self.lang, "created": self.created, "updated": self.updated,
             "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
             "deadline": self.deadline, "started": self.started, "closed": self.closed,
-            "seats": [attrs.asdict(seat) for seat in self.seats],
+            "seats": [seat.as_dict() for seat in self.seats],
             "log": [[event.at, event.kind.value, event.seat] for event in self.log],
         }
         return data
@@ -704,20 +772,16 @@ def _number(value: object, what: str) -> float:
 def _seat(item: object) -> Seat:
     if not isinstance(item, Mapping) or set(item) != {"person", "token", "name", "joined", "left"}:
         raise GameError("bad seat")
-    person, token, name = item["person"], item["token"], item["name"]
-    flags = (person, item["joined"], item["left"])
-    if not all(isinstance(flag, bool) for flag in flags):
-        raise GameError("bad seat")
-    if not ((isinstance(token, str) and bool(_KEY_PATTERN.match(token))) if person else token is None):
-        raise GameError("bad seat key")
-    if name is not None and not name_ok(name):
-        raise GameError("bad seat name")
-    return Seat(person=person, token=token, name=name, joined=item["joined"], left=item["left"])
+    try:
+        return Seat(**item)
+    except KowahError as error:
+        raise GameError(f"bad seat: {error}") from None
 
 
 def _table_event(item: object, most: int) -> TableEvent:
-    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int
-            and 0 <= item[0] <= most and item[1] in TableEventKind.__members__.values()
-            and (item[2] is None or item[2] in range(SEATS))):
+    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and item[0] <= most):
         raise GameError("bad log entry")
-    return TableEvent(TableEventKind(item[1]), item[2], item[0])
+    try:
+        return TableEvent(item[1], item[2], item[0])
+    except KowahError as error:
+        raise GameError(f"bad log entry: {error}") from None
