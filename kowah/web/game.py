@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import enum
 import hmac
+import json
 import random
 import re
 import secrets
@@ -37,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from kowah._value import Value
-from kowah.actions import SEATS, Action
+from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
@@ -209,8 +210,17 @@ def _words(lang: str, codes: bool) -> Translator:
     return translator(lang, codes=True) if codes else words(lang)
 
 
+#: Each card's code, by the card's number (``str(card)`` without a call per card).
+_CODE: tuple[str, ...] = tuple(str(card) for card in Card)
+
+
 def _codes(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    code = _CODE
+    return [code[card] for card in cards]
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Game:
@@ -246,7 +256,16 @@ class Game:
         self._texts: dict[tuple[str, bool, int | None], list[dict[str, Any]]] = {}
         # The views of one seat after each step of its latest action (see views_since).
         self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
-        self._record_cache: dict[str, Any] | None = None
+        # The log's order (see _order), built as the log grows: the entries, and how many of
+        # the deal's events and of the table's it holds.
+        self._order_cache: list[int | TableEvent] = []
+        self._ordered = (0, 0)
+        # The saved record's JSON text, made whole once and then only its new actions: the
+        # text before the actions, each action's text (see saved_text).
+        self._record_head: str | None = None
+        self._record_actions: list[str] = []
+        #: Whether the last action was a pass (the record's ``passed``, R11).
+        self.passed = False
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -343,6 +362,7 @@ class Game:
 
     def _apply(self, action: Action) -> None:
         self.deal.apply(action)
+        self.passed = action.kind is ActionKind.PASS
         if self._captured is not None:
             viewer, _base, views = self._captured
             views[len(self.deal.events)] = self._table_view(self.deal, viewer)
@@ -460,13 +480,6 @@ class Game:
         """The names the people gave, ``None`` for a seat without one."""
         return [seat.name for seat in self.seats]
 
-    def _spectator_events(self) -> list[Event]:
-        """The deal's events as an onlooker sees them: each from a seat that did not act."""
-        deal = self.deal
-        views = [deal.observation(seat).events for seat in range(SEATS)]
-        return [views[(event.seat + 1) % SEATS][index] if event.seat is not None else event
-                for index, event in enumerate(views[0])]
-
     def _event_text(self, t: Translator, event: Event, viewer: int | None) -> str:
         return t.event(event, viewer=viewer, names=self.given_names())
 
@@ -481,36 +494,49 @@ class Game:
 
     def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
         """The log as *viewer* saw it, each entry with its sentence in *t*'s language
-        (cached: the log only grows)."""
+        (cached: the log only grows, and only its new entries are told)."""
         told = self._texts.setdefault((t.language, t.codes, viewer), [])
         if len(told) == self.version:
             return told
-        deal_events = (self.deal.observation(viewer).events if viewer is not None
-                       else self._spectator_events())
-        merged = [deal_events[item] if isinstance(item, int) else item for item in self._order()]
-        for entry in merged[len(told):]:
+        deal = self.deal
+        if viewer is not None:
+            seen = deal.observation(viewer).events
+        else:  # an onlooker sees each event as a seat that did not act does
+            views = [deal.observation(seat).events for seat in range(SEATS)]
+        code = _CODE
+        for entry in self._order()[len(told):]:
             if isinstance(entry, TableEvent):
                 told.append({"kind": entry.kind.value, "seat": entry.seat, "card": None,
                              "text": self._table_text(t, entry, viewer)})
+                continue
+            if viewer is not None:
+                event = seen[entry]
             else:
-                told.append({"kind": str(entry.kind), "seat": entry.seat,
-                             "card": None if entry.card is None else str(entry.card),
-                             "text": self._event_text(t, entry, viewer)})
+                event = views[0][entry]
+                if event.seat is not None:
+                    event = views[(event.seat + 1) % SEATS][entry]
+            told.append({"kind": str(event.kind), "seat": event.seat,
+                         "card": None if event.card is None else code[event.card],
+                         "text": self._event_text(t, event, viewer)})
         return told
 
     def _order(self) -> list[int | TableEvent]:
-        """The log's entries in order: a deal event's index, or a table event."""
-        order: list[int | TableEvent] = []
-        table = iter(self.log)
-        pending = next(table, None)
-        for index in range(len(self.deal.events)):
-            while pending is not None and pending.at <= index:
-                order.append(pending)
-                pending = next(table, None)
-            order.append(index)
-        while pending is not None:
-            order.append(pending)
-            pending = next(table, None)
+        """The log's entries in order: a deal event's index, or a table event (logged after
+        the deal's first ``at`` events). Extended as the log grows; read it, never change it."""
+        order, (events, noted) = self._order_cache, self._ordered
+        total, log = len(self.deal.events), self.log
+        if (events, noted) == (total, len(log)):
+            return order
+        if noted < len(log) and log[noted].at < events:  # not a growing log: start again
+            order, events, noted = [], 0, 0
+        while events < total or noted < len(log):
+            if noted < len(log) and (events == total or log[noted].at <= events):
+                order.append(log[noted])
+                noted += 1
+            else:
+                order.append(events)
+                events += 1
+        self._order_cache, self._ordered = order, (events, noted)
         return order
 
     @staticmethod
@@ -520,10 +546,10 @@ class Game:
         return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
                 "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
                 "hand_sizes": list(view.hand_sizes),
-                "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+                "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
                 "discards": [_codes(pile) for pile in view.discards],
-                "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
-                "public_draws": [[who, str(card)] for who, card in view.public_draws]}
+                "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
+                "public_draws": [[who, _CODE[card]] for who, card in view.public_draws]}
 
     def views_since(self, viewer: int | None, since: int) -> list[dict[str, Any]]:
         """For each log entry from *since* on, what *viewer* saw right after it (the events of
@@ -599,11 +625,11 @@ class Game:
             "stock": view.stock_count,
             "hand": None if seat is None else _codes(view.hand),
             "hand_sizes": list(view.hand_sizes),
-            "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+            "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
             "discards": [_codes(pile) for pile in view.discards],
-            "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
+            "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
             "known": [_codes(cards) for cards in view.known],
-            "public_draws": [[who, str(card)] for who, card in view.public_draws],
+            "public_draws": [[who, _CODE[card]] for who, card in view.public_draws],
             "legal": [dict(action.to_dict()) for action in self.legal(seat)],
             "outcome": None if outcome is None else outcome.as_dict(),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
@@ -666,25 +692,9 @@ class Game:
         ``tags`` naming who sat where."""
         return dict(Record.from_deal(self.deal, tags=self.tags()).to_dict())
 
-    def _record_dict(self) -> dict[str, Any]:
-        """The record's dict (:meth:`Record.to_dict <kowah.record.Record.to_dict>`), made
-        whole once and then only its new actions: the deck does not change."""
-        record = Record.from_deal(self.deal)
-        cached = self._record_cache
-        if cached is None or len(cached["actions"]) > len(record.actions):
-            cached = self._record_cache = dict(record.to_dict())
-        else:
-            actions = cached["actions"]
-            actions.extend(action.to_dict() for action in record.actions[len(actions):])
-            cached.pop("passed", None)
-            if record.passed:
-                cached["passed"] = True
-        return {**cached, "actions": list(cached["actions"])}
-
-    def saved(self) -> dict[str, Any]:
-        """The record plus the keys that restore the game exactly (readers ignore extra keys)."""
-        data = self._record_dict()
-        data["kowah-web"] = {
+    def _extra(self) -> dict[str, Any]:
+        """The keys beside the record that restore the game exactly."""
+        return {
             "edition": 2, "id": self.id, "seed": self.seed, "opponents": self.opponents,
             "lang": self.lang, "created": self.created, "updated": self.updated,
             "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
@@ -692,6 +702,28 @@ class Game:
             "seats": [seat.as_dict() for seat in self.seats],
             "log": [[event.at, event.kind.value, event.seat] for event in self.log],
         }
+
+    def saved_text(self) -> str:
+        """The game as the store keeps it, a JSON object: the deal's ``kowah-record/1`` (without
+        tags) plus a ``"kowah-web"`` object of the keys that restore the game exactly (readers
+        of records ignore it). Made whole once, then only the new actions are written: the
+        deck does not change and the history only grows."""
+        history = self.deal.history
+        actions = self._record_actions
+        if self._record_head is None or len(actions) > len(history):
+            record = dict(Record.from_deal(self.deal).to_dict())
+            for key in ("actions", "passed", "tags"):
+                record.pop(key, None)
+            self._record_head = _json(record)[:-1] + ',"actions":['
+            actions.clear()
+        actions.extend(_json(action.to_dict()) for action in history[len(actions):])
+        passed = ',"passed":true' if self.passed and self.deal.outcome is None else ""
+        return (f'{self._record_head}{",".join(actions)}]{passed},'
+                f'"kowah-web":{_json(self._extra())}}}')
+
+    def saved(self) -> dict[str, Any]:
+        """:meth:`saved_text` read back: the record plus the keys that restore the game."""
+        data: dict[str, Any] = json.loads(self.saved_text())
         return data
 
     @classmethod
@@ -731,7 +763,8 @@ class Game:
         if turn_seconds is not None and not (
                 type(turn_seconds) is int and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
             raise GameError("bad turn_seconds")
-        deal = Record.from_dict(data).replay()
+        record = Record.from_dict(data)
+        deal = record.replay()
         if extra.get("edition") == 2:
             seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
             if not seats[0].person:
@@ -747,6 +780,7 @@ class Game:
         game = cls(game_id, deal, seed=seed, opponents=opponents, lang=str(lang), seats=seats,
                    turn_seconds=turn_seconds, started=started, closed=closed, log=log,
                    created=created, owner=str(extra.get("owner", ""))[:64])
+        game.passed = record.passed
         game.updated = _number(extra.get("updated", created), "updated")
         requests = extra.get("requests", 0)
         game.requests = requests if type(requests) is int and requests >= 0 else 0
