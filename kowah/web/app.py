@@ -16,10 +16,10 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import logging
+import math
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-import attrs
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -30,12 +30,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kowah import svg
+from kowah._value import Value
 from kowah.cards import Card
-from kowah.errors import KowahError
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 from kowah.i18n import LANGUAGES
 from kowah.rendering import FORMATS, render_rules
+from kowah.svg import back as back_svg
+from kowah.svg import card as card_svg
 from kowah.web import api, live, review
+from kowah.web._checks import check_int, check_text, check_texts
 from kowah.web.page import render_page
 from kowah.web.problems import LANG_COOKIE, Problem, accept_language, language, translator_for
 from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
@@ -61,24 +64,53 @@ SECURITY_HEADERS = {
 _CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-@attrs.frozen
-class Settings:
-    """How a server runs (``kowah serve``'s options)."""
+class Settings(Value):
+    """How a server runs (``kowah serve``'s options); every field is checked.
+
+    >>> settings = Settings(port=8080, allow_hosts=["cards.example"])
+    >>> settings.allow_hosts, settings.replace(port=None).port
+    (('cards.example',), None)
+    >>> Settings(port=70000)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: port must be from 1 to 65535, not 70000
+    """
 
     #: The address the server is bound to; ``Host`` must name it (or an *allow_hosts* name).
-    host: str = "127.0.0.1"
+    host: str
     #: Its port; ``None`` accepts any port in ``Host`` (tests, servers on a free port).
-    port: int | None = None
-    allow_hosts: tuple[str, ...] = ()
-    allow_origins: tuple[str, ...] = ()
+    port: int | None
+    #: More names ``Host`` may give (``--allow-host``).
+    allow_hosts: tuple[str, ...]
+    #: More origins that may send changes (``--allow-origin``), besides the server's own.
+    allow_origins: tuple[str, ...]
     #: The largest request body (bytes, else 413).
-    max_body: int = 8192
+    max_body: int
     #: The action requests a game accepts, refused ones included (else 429).
-    max_actions: int = 2000
+    max_actions: int
     #: New games per client address and minute (else 429 with Retry-After).
-    max_new_per_minute: int = 60
+    max_new_per_minute: int
     #: A game in play untouched this long (seconds) is closed.
-    idle_timeout: float = 86400.0
+    idle_timeout: float
+
+    def __init__(self, host: str = "127.0.0.1", port: int | None = None,
+                 allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
+                 max_body: int = 8192, max_actions: int = 2000, max_new_per_minute: int = 60,
+                 idle_timeout: float = 86400.0) -> None:
+        check_text("host", host)
+        if port is not None:
+            check_int("port", port, 1, 65535)
+        for field, number in (("max_body", max_body), ("max_actions", max_actions),
+                              ("max_new_per_minute", max_new_per_minute)):
+            check_int(field, number, 1)
+        if type(idle_timeout) not in (int, float) or not 0 < idle_timeout < math.inf:
+            error = KowahError if type(idle_timeout) in (int, float) else KowahTypeError
+            raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
+                        field="idle_timeout", value=shorten(idle_timeout))
+        self._set(host=host, port=port, allow_hosts=check_texts("allow_hosts", allow_hosts),
+                  allow_origins=check_texts("allow_origins", allow_origins), max_body=max_body,
+                  max_actions=max_actions, max_new_per_minute=max_new_per_minute,
+                  idle_timeout=float(idle_timeout))
 
     def host_ok(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the API page)."""
@@ -230,13 +262,13 @@ async def card_picture(request: Request) -> Response:
     code = request.path_params["code"]
     t = translator_for(request)
     if code == "back":
-        text = svg.back(title=t.gettext("web", MESSAGES["back"]))
+        text = back_svg(title=t.gettext("web", MESSAGES["back"]))
     else:
         try:
             card = Card.parse(code)
         except KowahError:
             return PlainTextResponse("not found\n", status_code=404)
-        text = svg.card(card, title=t.card_name(card))
+        text = card_svg(card, title=t.card_name(card))
     return Response(text, media_type="image/svg+xml", headers={"cache-control": "public, max-age=3600"})
 
 
@@ -268,7 +300,7 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
     if settings is None:
         settings = Settings(**options)  # type: ignore[arg-type]
     if allow_hosts:
-        settings = attrs.evolve(settings, allow_hosts=(*settings.allow_hosts, *allow_hosts))
+        settings = settings.replace(allow_hosts=(*settings.allow_hosts, *allow_hosts))
     routes = [
         Route("/", page),
         Route("/games/{game}", page),

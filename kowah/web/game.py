@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 import hmac
-import inspect
+import json
 import random
 import re
 import secrets
@@ -37,17 +37,17 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-import attrs
-
-from kowah.actions import SEATS, Action
+from kowah._value import Value
+from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
-from kowah.errors import N_, KowahError
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 from kowah.events import Event
 from kowah.hands import splits
 from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS, make_player
 from kowah.record import Record
+from kowah.web._checks import check_bool, check_int
 from kowah.web.text import MESSAGES, words
 
 __all__ = ["CLOCK", "STATE_FORMAT", "Game", "GameError", "Seat", "Status", "TableEvent",
@@ -103,24 +103,95 @@ class TableEventKind(enum.StrEnum):
     CLOSE = "close"  #: the game was closed
 
 
-@attrs.frozen
-class TableEvent:
-    """A :class:`TableEventKind` at *seat*, logged after the deal's first *at* events."""
+class TableEvent(Value):
+    """A :class:`TableEventKind` at *seat* (``None``: the whole table), logged after the deal's
+    first *at* events.
 
+    >>> TableEvent(TableEventKind.JOIN, 1, 4) == TableEvent("join", 1, 4)
+    True
+    >>> TableEvent("sit", 1, 4)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: kind must be one of join, start, leave, timeout, close, not 'sit'
+    """
+
+    #: What happened.
     kind: TableEventKind
+    #: The seat it happened to, or ``None`` for the whole table.
     seat: int | None
+    #: The number of the deal's events before it.
     at: int
 
+    def __init__(self, kind: TableEventKind | str, seat: int | None, at: int) -> None:
+        if kind not in _KINDS:
+            raise KowahError(N_("error", "{field} must be one of {choices}, not {value}"),
+                             field="kind", choices=", ".join(_KINDS), value=shorten(kind))
+        if seat is not None:
+            check_int("seat", seat, 0, SEATS - 1)
+        check_int("at", at, 0)
+        self._set(kind=TableEventKind(kind), seat=seat, at=at)
 
-@attrs.frozen
-class Seat:
-    """One seat: a person's (with its key) or an AI's."""
 
+class Seat(Value):
+    """One seat: a person's (with its key, and the name they gave) or an AI's.
+
+    >>> seat = Seat(person=True, token=new_key(), name="Ana")
+    >>> seat.replace(joined=True)
+    Seat(person=True, token=<key>, name='Ana', joined=True, left=False)
+    >>> Seat(person=True, token="short")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a seat's key must be 16 to 64 letters, digits, '-' or '_'
+    >>> Seat(person=False, token=new_key())
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a person's seat has a key and an AI's seat has none
+    >>> Seat(person=False, name="Ana\\n")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a person's name must be 1 to 24 printable characters, not 'Ana\\n'
+    """
+
+    #: Whether a person's (else an AI plays it).
     person: bool
-    token: str | None = None
-    name: str | None = None
-    joined: bool = False
-    left: bool = False
+    #: The seat's secret key (a person's seat only): whoever sends it plays the seat.
+    token: str | None
+    #: The name the person gave, or ``None``.
+    name: str | None
+    #: Whether the person has taken the seat.
+    joined: bool
+    #: Whether the person left the table (an AI plays on for them).
+    left: bool
+
+    def __init__(self, person: bool, token: str | None = None, name: str | None = None,
+                 joined: bool = False, left: bool = False) -> None:
+        for field, flag in (("person", person), ("joined", joined), ("left", left)):
+            check_bool(field, flag)
+        if token is not None:
+            if not isinstance(token, str):
+                raise KowahTypeError(N_("error", "{field} must be text, not {value} of type {type}"),
+                                     field="token", value="…", type=type(token).__name__)
+            if not _KEY_PATTERN.match(token):  # the key itself is never shown
+                raise KowahError(N_("error", "a seat's key must be 16 to 64 letters, digits, '-' or '_'"))
+        if person != (token is not None):
+            raise KowahError(N_("error", "a person's seat has a key and an AI's seat has none"))
+        if name is not None and not name_ok(name):
+            raise KowahError(N_("error", "a person's name must be 1 to {limit} printable characters, "
+                                         "not {value}"), limit=_NAME_LENGTH, value=shorten(name))
+        self._set(person=person, token=token, name=name, joined=joined, left=left)
+
+    def __repr__(self) -> str:  # the key is a secret: it is never printed, nor logged
+        key = None if self.token is None else "<key>"
+        return (f"Seat(person={self.person!r}, token={key}, name={self.name!r}, "
+                f"joined={self.joined!r}, left={self.left!r})")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The seat as a JSON object (the saved game's form)."""
+        return {"person": self.person, "token": self.token, "name": self.name,
+                "joined": self.joined, "left": self.left}
+
+
+_KINDS = tuple(kind.value for kind in TableEventKind)
 
 
 # The table's log lines (context "web"), said to the seat concerned and to the others.
@@ -139,8 +210,17 @@ def _words(lang: str, codes: bool) -> Translator:
     return translator(lang, codes=True) if codes else words(lang)
 
 
+#: Each card's code, by the card's number (``str(card)`` without a call per card).
+_CODE: tuple[str, ...] = tuple(str(card) for card in Card)
+
+
 def _codes(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
+    code = _CODE
+    return [code[card] for card in cards]
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Game:
@@ -176,7 +256,16 @@ class Game:
         self._texts: dict[tuple[str, bool, int | None], list[dict[str, Any]]] = {}
         # The views of one seat after each step of its latest action (see views_since).
         self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None
-        self._record_cache: dict[str, Any] | None = None
+        # The log's order (see _order), built as the log grows: the entries, and how many of
+        # the deal's events and of the table's it holds.
+        self._order_cache: list[int | TableEvent] = []
+        self._ordered = (0, 0)
+        # The saved record's JSON text, made whole once and then only its new actions: the
+        # text before the actions, each action's text (see saved_text).
+        self._record_head: str | None = None
+        self._record_actions: list[str] = []
+        #: Whether the last action was a pass (the record's ``passed``, R11).
+        self.passed = False
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -273,6 +362,7 @@ class Game:
 
     def _apply(self, action: Action) -> None:
         self.deal.apply(action)
+        self.passed = action.kind is ActionKind.PASS
         if self._captured is not None:
             viewer, _base, views = self._captured
             views[len(self.deal.events)] = self._table_view(self.deal, viewer)
@@ -322,10 +412,10 @@ class Game:
         current = self.seats[seat]
         changed = False
         if name is not None and name != current.name and not self.is_over:
-            current = attrs.evolve(current, name=name)
+            current = current.replace(name=name)
             changed = True
         if not current.joined and not current.left:
-            current = attrs.evolve(current, joined=True)
+            current = current.replace(joined=True)
             self.seats[seat] = current
             self._note(TableEventKind.JOIN, seat)
             if not self.started and all(s.joined for s in self.seats if s.person):
@@ -344,7 +434,7 @@ class Game:
 
     def leave(self, seat: int, now: float | None = None) -> None:
         """*seat*'s person leaves; the game's AI plays the seat to the end."""
-        self.seats[seat] = attrs.evolve(self.seats[seat], left=True)
+        self.seats[seat] = self.seats[seat].replace(left=True)
         self._note(TableEventKind.LEAVE, seat)
         if self.started:
             self.advance(now)
@@ -390,13 +480,6 @@ class Game:
         """The names the people gave, ``None`` for a seat without one."""
         return [seat.name for seat in self.seats]
 
-    def _spectator_events(self) -> list[Event]:
-        """The deal's events as an onlooker sees them: each from a seat that did not act."""
-        deal = self.deal
-        views = [deal.observation(seat).events for seat in range(SEATS)]
-        return [views[(event.seat + 1) % SEATS][index] if event.seat is not None else event
-                for index, event in enumerate(views[0])]
-
     def _event_text(self, t: Translator, event: Event, viewer: int | None) -> str:
         return t.event(event, viewer=viewer, names=self.given_names())
 
@@ -411,36 +494,49 @@ class Game:
 
     def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
         """The log as *viewer* saw it, each entry with its sentence in *t*'s language
-        (cached: the log only grows)."""
+        (cached: the log only grows, and only its new entries are told)."""
         told = self._texts.setdefault((t.language, t.codes, viewer), [])
         if len(told) == self.version:
             return told
-        deal_events = (self.deal.observation(viewer).events if viewer is not None
-                       else self._spectator_events())
-        merged = [deal_events[item] if isinstance(item, int) else item for item in self._order()]
-        for entry in merged[len(told):]:
+        deal = self.deal
+        if viewer is not None:
+            seen = deal.observation(viewer).events
+        else:  # an onlooker sees each event as a seat that did not act does
+            views = [deal.observation(seat).events for seat in range(SEATS)]
+        code = _CODE
+        for entry in self._order()[len(told):]:
             if isinstance(entry, TableEvent):
                 told.append({"kind": entry.kind.value, "seat": entry.seat, "card": None,
                              "text": self._table_text(t, entry, viewer)})
+                continue
+            if viewer is not None:
+                event = seen[entry]
             else:
-                told.append({"kind": str(entry.kind), "seat": entry.seat,
-                             "card": None if entry.card is None else str(entry.card),
-                             "text": self._event_text(t, entry, viewer)})
+                event = views[0][entry]
+                if event.seat is not None:
+                    event = views[(event.seat + 1) % SEATS][entry]
+            told.append({"kind": str(event.kind), "seat": event.seat,
+                         "card": None if event.card is None else code[event.card],
+                         "text": self._event_text(t, event, viewer)})
         return told
 
     def _order(self) -> list[int | TableEvent]:
-        """The log's entries in order: a deal event's index, or a table event."""
-        order: list[int | TableEvent] = []
-        table = iter(self.log)
-        pending = next(table, None)
-        for index in range(len(self.deal.events)):
-            while pending is not None and pending.at <= index:
-                order.append(pending)
-                pending = next(table, None)
-            order.append(index)
-        while pending is not None:
-            order.append(pending)
-            pending = next(table, None)
+        """The log's entries in order: a deal event's index, or a table event (logged after
+        the deal's first ``at`` events). Extended as the log grows; read it, never change it."""
+        order, (events, noted) = self._order_cache, self._ordered
+        total, log = len(self.deal.events), self.log
+        if (events, noted) == (total, len(log)):
+            return order
+        if noted < len(log) and log[noted].at < events:  # not a growing log: start again
+            order, events, noted = [], 0, 0
+        while events < total or noted < len(log):
+            if noted < len(log) and (events == total or log[noted].at <= events):
+                order.append(log[noted])
+                noted += 1
+            else:
+                order.append(events)
+                events += 1
+        self._order_cache, self._ordered = order, (events, noted)
         return order
 
     @staticmethod
@@ -450,10 +546,10 @@ class Game:
         return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
                 "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
                 "hand_sizes": list(view.hand_sizes),
-                "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+                "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
                 "discards": [_codes(pile) for pile in view.discards],
-                "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
-                "public_draws": [[who, str(card)] for who, card in view.public_draws]}
+                "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
+                "public_draws": [[who, _CODE[card]] for who, card in view.public_draws]}
 
     def views_since(self, viewer: int | None, since: int) -> list[dict[str, Any]]:
         """For each log entry from *since* on, what *viewer* saw right after it (the events of
@@ -529,11 +625,11 @@ class Game:
             "stock": view.stock_count,
             "hand": None if seat is None else _codes(view.hand),
             "hand_sizes": list(view.hand_sizes),
-            "latest_discard": None if view.latest_discard is None else str(view.latest_discard),
+            "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
             "discards": [_codes(pile) for pile in view.discards],
-            "declared": [None if wait is None else str(wait) for wait in view.declared_waits],
+            "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
             "known": [_codes(cards) for cards in view.known],
-            "public_draws": [[who, str(card)] for who, card in view.public_draws],
+            "public_draws": [[who, _CODE[card]] for who, card in view.public_draws],
             "legal": [dict(action.to_dict()) for action in self.legal(seat)],
             "outcome": None if outcome is None else outcome.as_dict(),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
@@ -593,39 +689,41 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The deal's ``kowah-record/1`` object (give it out only once the deal is over), its
-        ``tags`` naming who sat where once the library's records take them."""
-        parameters = inspect.signature(Record.from_deal).parameters
-        if "tags" in parameters:
-            maker = cast(Any, Record.from_deal)
-            return dict(maker(self.deal, tags=self.tags()).to_dict())
-        return dict(Record.from_deal(self.deal).to_dict())
+        ``tags`` naming who sat where."""
+        return dict(Record.from_deal(self.deal, tags=self.tags()).to_dict())
 
-    def _record_dict(self) -> dict[str, Any]:
-        """The record's dict (:meth:`Record.to_dict <kowah.record.Record.to_dict>`), made
-        whole once and then only its new actions: the deck does not change."""
-        record = Record.from_deal(self.deal)
-        cached = self._record_cache
-        if cached is None or len(cached["actions"]) > len(record.actions):
-            cached = self._record_cache = dict(record.to_dict())
-        else:
-            actions = cached["actions"]
-            actions.extend(action.to_dict() for action in record.actions[len(actions):])
-            cached.pop("passed", None)
-            if record.passed:
-                cached["passed"] = True
-        return {**cached, "actions": list(cached["actions"])}
-
-    def saved(self) -> dict[str, Any]:
-        """The record plus the keys that restore the game exactly (readers ignore extra keys)."""
-        data = self._record_dict()
-        data["kowah-web"] = {
+    def _extra(self) -> dict[str, Any]:
+        """The keys beside the record that restore the game exactly."""
+        return {
             "edition": 2, "id": self.id, "seed": self.seed, "opponents": self.opponents,
             "lang": self.lang, "created": self.created, "updated": self.updated,
             "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
             "deadline": self.deadline, "started": self.started, "closed": self.closed,
-            "seats": [attrs.asdict(seat) for seat in self.seats],
+            "seats": [seat.as_dict() for seat in self.seats],
             "log": [[event.at, event.kind.value, event.seat] for event in self.log],
         }
+
+    def saved_text(self) -> str:
+        """The game as the store keeps it, a JSON object: the deal's ``kowah-record/1`` (without
+        tags) plus a ``"kowah-web"`` object of the keys that restore the game exactly (readers
+        of records ignore it). Made whole once, then only the new actions are written: the
+        deck does not change and the history only grows."""
+        history = self.deal.history
+        actions = self._record_actions
+        if self._record_head is None or len(actions) > len(history):
+            record = dict(Record.from_deal(self.deal).to_dict())
+            for key in ("actions", "passed", "tags"):
+                record.pop(key, None)
+            self._record_head = _json(record)[:-1] + ',"actions":['
+            actions.clear()
+        actions.extend(_json(action.to_dict()) for action in history[len(actions):])
+        passed = ',"passed":true' if self.passed and self.deal.outcome is None else ""
+        return (f'{self._record_head}{",".join(actions)}]{passed},'
+                f'"kowah-web":{_json(self._extra())}}}')
+
+    def saved(self) -> dict[str, Any]:
+        """:meth:`saved_text` read back: the record plus the keys that restore the game."""
+        data: dict[str, Any] = json.loads(self.saved_text())
         return data
 
     @classmethod
@@ -665,7 +763,8 @@ class Game:
         if turn_seconds is not None and not (
                 type(turn_seconds) is int and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
             raise GameError("bad turn_seconds")
-        deal = Record.from_dict(data).replay()
+        record = Record.from_dict(data)
+        deal = record.replay()
         if extra.get("edition") == 2:
             seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
             if not seats[0].person:
@@ -681,6 +780,7 @@ class Game:
         game = cls(game_id, deal, seed=seed, opponents=opponents, lang=str(lang), seats=seats,
                    turn_seconds=turn_seconds, started=started, closed=closed, log=log,
                    created=created, owner=str(extra.get("owner", ""))[:64])
+        game.passed = record.passed
         game.updated = _number(extra.get("updated", created), "updated")
         requests = extra.get("requests", 0)
         game.requests = requests if type(requests) is int and requests >= 0 else 0
@@ -706,20 +806,16 @@ def _number(value: object, what: str) -> float:
 def _seat(item: object) -> Seat:
     if not isinstance(item, Mapping) or set(item) != {"person", "token", "name", "joined", "left"}:
         raise GameError("bad seat")
-    person, token, name = item["person"], item["token"], item["name"]
-    flags = (person, item["joined"], item["left"])
-    if not all(isinstance(flag, bool) for flag in flags):
-        raise GameError("bad seat")
-    if not ((isinstance(token, str) and bool(_KEY_PATTERN.match(token))) if person else token is None):
-        raise GameError("bad seat key")
-    if name is not None and not name_ok(name):
-        raise GameError("bad seat name")
-    return Seat(person=person, token=token, name=name, joined=item["joined"], left=item["left"])
+    try:
+        return Seat(**item)
+    except KowahError as error:
+        raise GameError(f"bad seat: {error}") from None
 
 
 def _table_event(item: object, most: int) -> TableEvent:
-    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int
-            and 0 <= item[0] <= most and item[1] in TableEventKind.__members__.values()
-            and (item[2] is None or item[2] in range(SEATS))):
+    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and item[0] <= most):
         raise GameError("bad log entry")
-    return TableEvent(TableEventKind(item[1]), item[2], item[0])
+    try:
+        return TableEvent(item[1], item[2], item[0])
+    except KowahError as error:
+        raise GameError(f"bad log entry: {error}") from None

@@ -298,7 +298,7 @@ class SQLStore(Store):
 
     @staticmethod
     def _row(game: Game) -> tuple[object, ...]:
-        data = json.dumps(game.saved(), separators=(",", ":"))
+        data = game.saved_text()
         return (game.version, game.status.value, game.owner, game.updated, game.deadline, data)
 
     def _changed(self, game_id: str) -> None:
