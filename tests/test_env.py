@@ -488,13 +488,13 @@ def test_single_plays_the_opponents_and_pays_the_learner_at_the_end() -> None:
     for seed in range(6):
         observation, info = environment.reset(seed=seed)
         deal = environment.deal
-        assert deal.to_move()[0] == 2 and info == {}
+        assert deal.actor == 2 and info == {}
         total, terminated, truncated = 0.0, False, False
         while not (terminated or truncated):
             assert (observation["action_mask"] == mask(deal.legal_actions(2))).all()
             observation, reward, terminated, truncated, info = environment.step(_random_id(observation, rng))
             total += reward
-            assert terminated or deal.to_move()[0] == 2
+            assert terminated or deal.actor == 2
         assert total == rewards_of(deal.outcome, "multiplier")[2]
         with pytest.raises(KowahError, match="episode is over"):
             environment.step(0)
@@ -518,7 +518,7 @@ def test_single_truncates_after_max_cycles_turns() -> None:
     environment = single("easy", seat=2, max_cycles=1)
     for seed in range(3):
         observation, _ = environment.reset(seed=seed)
-        assert environment.deal.to_move()[0] == 2  # the learner's first action, whatever the limit
+        assert environment.deal.actor == 2  # the learner's first action, whatever the limit
         legal = np.flatnonzero(observation["action_mask"])
         done, steps = False, 0
         while not done:
@@ -618,3 +618,31 @@ def test_render_shows_the_table_as_the_terminal_does_in_the_chosen_language(
     assert render_table(shown.deal.observation(2), translator("cs")) in printed
     with pytest.warns(UserWarning, match="render mode"):
         assert raw_env().render() is None  # no render mode: nothing to render
+
+
+def _take_whenever_possible(environment: KowahEnv) -> None:
+    """Play the deal: take whenever a take is legal, else pass, draw or the first discard."""
+    for _agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            assert terminated and not truncated and reward == 0.0
+            environment.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"]).tolist()
+        environment.step(1 if 1 in ids else 2 if 2 in ids else ids[0])
+
+
+@pytest.mark.parametrize("turns", [30, 4])
+def test_turns_in_a_row_without_a_draw_end_the_deal_drawn_as_a_termination(turns: int) -> None:
+    # R17: after the opening draw, every seat takes the latest discard: the deal ends drawn
+    # after the 30th take (Rules.no_progress_turns), a termination with no reward.
+    rules = Rules() if turns == 30 else Rules(no_progress_turns=turns)
+    environment = raw_env(rules=rules)
+    environment.reset(seed=12)
+    deal = environment.deal
+    _take_whenever_possible(environment)
+    assert deal.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS)
+    assert sum(action.kind is ActionKind.TAKE for action in deal.history) == turns
+    assert deal.stock_count == rules.stock_size - 1  # the opening draw only
+    assert environment.agents == [] and set(environment.returns.values()) == {0.0}
+    assert encode(deal.observation(0))[PLANES["takes"]][0] == turns

@@ -151,7 +151,7 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[deal.to_move()[0]]
+        self.agent_selection = AGENTS[deal.actor]
 
     def observe(self, agent: str) -> dict[str, NDArray[np.int8]]:
         """*agent*'s observation now: new arrays, the vector and the action mask."""
@@ -193,7 +193,7 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
                 for other in AGENTS:
                     self.truncations[other] = True
         if not deal.is_over and not self.truncations[agent]:
-            self.agent_selection = AGENTS[deal.to_move()[0]]
+            self.agent_selection = AGENTS[deal.actor]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -126,7 +126,7 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
         deal, encoder, players = self.deal, self._encoder, self._players
         assert encoder is not None
         while not deal.is_over:
-            seat = deal.to_move()[0]
+            seat = deal.actor
             if seat == self.seat:
                 return
             player = players[seat]

@@ -14,13 +14,10 @@ also ``Cache-Control: no-store``.
 from __future__ import annotations
 
 import contextlib
-import html
 import ipaddress
-import json
 import logging
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from string import Template
 
 import attrs
 from starlette.applications import Starlette
@@ -34,15 +31,15 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kowah import svg
-from kowah.cards import KOWAH_DECK, Card
+from kowah.cards import Card
 from kowah.errors import KowahError
-from kowah.i18n import LANGUAGES, Translator
-from kowah.players import PLAYERS
+from kowah.i18n import LANGUAGES
 from kowah.rendering import FORMATS, render_rules
-from kowah.web import api, live
+from kowah.web import api, live, review
+from kowah.web.page import render_page
 from kowah.web.problems import LANG_COOKIE, Problem, accept_language, language, translator_for
 from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
-from kowah.web.text import LANGUAGE_NAMES, MESSAGES, page_strings, strength_name, words
+from kowah.web.text import MESSAGES, words
 
 __all__ = ["LANG_COOKIE", "SECURITY_HEADERS", "Settings", "accept_language", "create_app"]
 
@@ -50,7 +47,6 @@ log = logging.getLogger("kowah.web")
 
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE / "static"
-_PAGE = Template((_HERE / "page.html").read_text(encoding="utf-8"))
 
 #: Headers on every response.
 SECURITY_HEADERS = {
@@ -288,6 +284,7 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
         Route("/api/games/{game}/hint", api.hint),
         WebSocketRoute("/api/games/{game}/live", live.socket),
         Route("/api/rules", rules),
+        *review.ROUTES,
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
     app = Starlette(
@@ -303,42 +300,3 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
     app.state.settings = settings
     live.attach(app)
     return app
-
-
-def _pack_html(t: Translator) -> str:
-    """The money pack: every kind with its name, marked in or out of the Kowah deck (R1, R2)."""
-    esc = html.escape
-    inside, outside = t.gettext("web", MESSAGES["pack.in"]), t.gettext("web", MESSAGES["pack.out"])
-    items = []
-    for card in Card:
-        name = t.card_name(card)
-        status = ""
-        css = "pack-card"
-        if card.is_honour:
-            kept = card in KOWAH_DECK
-            status = f'<span class="badge">{esc(inside if kept else outside)}</span>'
-            css += " honour" if kept else " left-out"
-        items.append(f'<li class="{css}" data-pack-card="{card.code}"><img src="/cards/{card.code}.svg'
-                     f'?lang={t.language}" alt="" width="48" height="67"><span class="name">'
-                     f'{esc(name)}</span>{status}</li>')
-    return "\n".join(items)
-
-
-def render_page(t: Translator) -> str:
-    """The page in *t*'s language; its scripts get the strings as a JSON block (no inline code)."""
-    esc = html.escape
-    strings = page_strings(t)
-    strings["languages"] = LANGUAGE_NAMES
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == t.language else ""}>'
-        f'{esc(name)}</option>' for code, name in LANGUAGE_NAMES.items())
-    data = json.dumps({"lang": t.language, "strings": strings, "players": list(PLAYERS)},
-                      ensure_ascii=False).replace("<", "\\u003c")
-    words = {key.replace(".", "_").replace("-", "_"): esc(t.gettext("web", message))
-             for key, message in MESSAGES.items()}
-    strengths = "".join(
-        f'<option value="{name}"{" selected" if name == "normal" else ""}>'
-        f'{esc(strength_name(t, name))}</option>' for name in PLAYERS)
-    return _PAGE.substitute(words, lang=t.language, language_options=options, pack=_pack_html(t),
-                            strength_options=strengths,
-                            rules=render_rules(t, "html"), data=data)

@@ -13,6 +13,7 @@ text of their own. Plural forms are sent worked out for every count the page can
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from kowah.cards import Card
@@ -20,8 +21,8 @@ from kowah.errors import N_
 from kowah.events import Outcome
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 
-__all__ = ["LANGUAGE_NAMES", "MESSAGES", "count_text", "outcome_text", "page_strings", "player_name",
-           "strength_name", "words"]
+__all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "command_words", "count_text", "key_letters",
+           "outcome_text", "page_strings", "player_name", "strength_name", "words"]
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -39,8 +40,7 @@ MESSAGES: dict[str, str] = {
     "pace.fast": N_("web", "Fast"),
     "pace.normal": N_("web", "Normal"),
     "pace.slow": N_("web", "Slow"),
-    "pack.line": N_("web", "Chinese money cards · 132 cards: Coins, Strings and Myriads, with flower "
-                           "cards"),
+    "pack.show": N_("web", "The 33 cards of the pack"),
     "pack.about": N_("web", "The money pack holds four copies of each of these 33 cards. The Kowah "
                             "deck plays with 120 of them: the 108 suit cards and four each of the "
                             "first three honours. The twelve White Snakes, Green Snakes and Monks "
@@ -78,22 +78,174 @@ MESSAGES: dict[str, str] = {
     "status.draw": N_("web", "Your turn: draw from the stock."),
     "status.discard": N_("web", "Discard a card: click it, or press its number."),
     "status.declare": N_("web", "Your hand is ready: declare checki, or pass."),
-    "status.wait": N_("web", "Seat {seat} is playing…"),
+    # TRANSLATORS: {name} is a seat's name as the table shows it ("Bo", "Seat 2 · AI (normal)").
+    "status.wait": N_("web", "{name} is playing…"),
     "status.over": N_("web", "The deal is over."),
     "status.loading": N_("web", "Dealing…"),
+    "status.waiting": N_("web", "Waiting for everyone to take their seat…"),
+    "status.closed": N_("web", "This table is closed."),
+    "status.left": N_("web", "You left this table: an AI plays your seat."),
+    "status.watching": N_("web", "You are watching this table."),
     "outcome": N_("web", "The end of the deal"),
     "winning.hand": N_("web", "Winning hand of seat {seat}"),
+    # TRANSLATORS: {name} is a seat's name ("Bo", "Seat 2 · AI (normal)").
+    "winning.of": N_("web", "Winning hand of {name}"),
     "winning.yours": N_("web", "Your winning hand"),
     "winning.card": N_("web", "winning card"),
     "lost": N_("web", "You lose this deal."),
-    "keys": N_("web", "Keys: D draw · T take · C declare · P pass · 1–9 discard · H hint · N new deal"),
+    "keys": N_("web", "Keys"),
+    "keys.discard": N_("web", "discard the card at that position"),
+    "keys.review": N_("web", "step through a review"),
     "error.network": N_("web", "The table cannot reach the server. Is it still running?"),
     "error.stale": N_("web", "The table has moved on (another tab or a double click): here is the "
                              "current state."),
     "error.gone": N_("web", "This game is no longer on the server: a new deal starts."),
+    # -- settings and the header
+    "codes": N_("web", "Show card codes"),
+    "sounds": N_("web", "Move sounds"),
+    "actions": N_("web", "Your actions"),
+    "cancel": N_("web", "Cancel"),
+    "record.open": N_("web", "Review a record"),
+    "record.bad": N_("web", "This file cannot be reviewed: {problem}"),
+    "record.unreadable": N_("web", "This file is not a Kowah record (JSON)."),
+    "summary.friends": N_("web", "3 players · Friends at one table · One deal"),
+    # -- playing back the others' moves
+    "playing": N_("web", "Playing the moves back…"),
+    "skip": N_("web", "Skip"),
+    "new-deal.confirm": N_("web", "Start a new deal? The deal in progress ends here."),
+    "new-card": N_("web", "new"),
+    "new-card.label": N_("web", "{card}, just drawn"),
+    "suggested": N_("web", "suggested"),
+    "stock.draw": N_("web", "Draw from the stock"),
+    # TRANSLATORS: {name} is a seat's name ("You", "Bo", "Seat 2 · AI (normal)").
+    "discards.of": N_("web", "Discards of {name}"),
+    "hand.of": N_("web", "Hand of {name}"),
+    "your-wait": N_("web", "Your wait"),
+    # -- announcements for screen readers
+    "announce.deal": N_("web", "A new deal. Your hand: {cards}."),
+    "announce.deal.watch": N_("web", "A new deal starts."),
+    "announce.ten": N_("web", "Ten seconds left to play."),
+    # -- the command box
+    "command": N_("web", "Command"),
+    "command.go": N_("web", "Send"),
+    "command.example": N_("web", "discard 5c · hand · help"),
+    "command.help": N_("web", "Type an action: draw, take, discard and a card (its name, its code "
+                              "such as 5c, or its position 1–9), declare, pass, hint, new deal, "
+                              "skip. Or ask: hand, discards (all, or one seat: discards 2), stock, "
+                              "waits, last, turn, help."),
+    "answer.hand": N_("web", "Your hand: {cards}."),
+    "answer.no-hand": N_("web", "You have no hand: you are watching this table."),
+    "answer.discards": N_("web", "{name}: {cards}."),
+    "answer.no-discards": N_("web", "{name}: no discards yet."),
+    "answer.waits": N_("web", "{name} has declared checki and waits for {card}."),
+    "answer.no-waits": N_("web", "Nobody has declared checki yet."),
+    "answer.ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards}."),
+    "answer.nothing-yet": N_("web", "Nothing has happened yet."),
+    "answer.unknown": N_("web", "“{text}” is not a command. Type help for the list."),
+    "answer.not-now": N_("web", "That is not possible now. {status}"),
+    "answer.which-card": N_("web", "Which card? Give its name, its code (such as 5c) or its "
+                                   "position (1–9)."),
+    "answer.not-in-hand": N_("web", "“{text}” is not a card you may discard now."),
+    "answer.which-wait": N_("web", "Which wait? {cards}."),
+    "answer.which-seat": N_("web", "Which seat? Give its number (0, 1 or 2) or its name."),
+    # -- friends at one table
+    "friends": N_("web", "Play with friends"),
+    "friends.table": N_("web", "At this table"),
+    "friends.people": N_("web", "People at the table"),
+    "friends.two": N_("web", "Two: you and a friend"),
+    "friends.three": N_("web", "Three: you and two friends"),
+    "friends.your-name": N_("web", "Your name (optional)"),
+    "friends.name": N_("web", "Name of the person at seat {seat} (optional)"),
+    "friends.level": N_("web", "AI level for the other seats"),
+    "friends.clock": N_("web", "Turn clock"),
+    "friends.clock.none": N_("web", "No clock"),
+    "friends.start": N_("web", "Start the deal"),
+    "friends.when-full": N_("web", "when everyone has taken their seat"),
+    "friends.now": N_("web", "at once: AIs sit in the seats not taken yet"),
+    "friends.create": N_("web", "Make the table"),
+    "friends.invite": N_("web", "Invite link for seat {seat}"),
+    "friends.copy": N_("web", "Copy"),
+    "friends.copied": N_("web", "Link copied."),
+    "friends.watch": N_("web", "Link for spectators"),
+    "friends.start-now": N_("web", "Start now with AIs"),
+    "friends.waiting": N_("web", "Waiting for: {names}"),
+    "friends.online": N_("web", "online"),
+    "friends.offline": N_("web", "offline"),
+    "friends.ai": N_("web", "AI"),
+    "friends.not-here": N_("web", "not here yet"),
+    "friends.gone": N_("web", "left the table"),
+    "friends.you": N_("web", "you"),
+    "clock": N_("web", "{time} left"),
+    "connection.live": N_("web", "Live updates: on."),
+    "connection.polling": N_("web", "Live updates lost: the page checks the table every 2 seconds."),
+    "leave": N_("web", "Leave the table"),
+    "leave.confirm": N_("web", "Leave the table? An AI plays your seat to the end of the deal."),
+    "spectator": N_("web", "Spectator"),
+    # -- the review of a finished deal
+    "review": N_("web", "Review the deal"),
+    "review.title": N_("web", "Review of the deal"),
+    "review.position": N_("web", "Step {step} of {count}"),
+    "review.start": N_("web", "Start"),
+    "review.prev": N_("web", "Back"),
+    "review.next": N_("web", "Next"),
+    "review.end": N_("web", "End"),
+    "review.close": N_("web", "Back to the table"),
+    "review.coach": N_("web", "The coach"),
+    "review.no-advice": N_("web", "No decision of yours at this step."),
+    "review.your-choice": N_("web", "your choice"),
+    "review.coach-choice": N_("web", "the coach's choice"),
 }
-# Counted words: the catalogue's plural messages (context, singular, plural).
-_PLURALS = {"count.cards": ("cli", "{count} card", "{count} cards")}
+
+#: The keys of the page's actions (context ``"key"``): one letter each, distinct in a language.
+KEYS: dict[str, str] = {
+    # TRANSLATORS: the key that draws from the stock: one letter, best the first of the Draw
+    # button's word; the six keys (draw, take, declare, pass, hint, new deal) must all differ.
+    "draw": N_("key", "D"),
+    # TRANSLATORS: the key that takes the latest discard (one letter, unlike the five others).
+    "take": N_("key", "T"),
+    # TRANSLATORS: the key that declares checki (one letter, unlike the five others).
+    "declare": N_("key", "C"),
+    # TRANSLATORS: the key that passes (one letter, unlike the five others).
+    "pass": N_("key", "P"),
+    # TRANSLATORS: the key that asks for a hint (one letter, unlike the five others).
+    "hint": N_("key", "H"),
+    # TRANSLATORS: the key that starts a new deal (one letter, unlike the five others).
+    "new": N_("key", "N"),
+}
+
+#: The command box's words (context ``"command"``), alternatives separated by "|". The English
+#: words are understood in every language too.
+COMMANDS: dict[str, str] = {
+    # TRANSLATORS: words typed in the page's command box; give the usual word(s) of your
+    # language, alternatives separated by "|", in lower case, without spaces.
+    "draw": N_("command", "draw"),
+    "take": N_("command", "take"),
+    "discard": N_("command", "discard"),
+    "declare": N_("command", "declare|checki"),
+    "pass": N_("command", "pass"),
+    "hint": N_("command", "hint"),
+    "new": N_("command", "new"),
+    "skip": N_("command", "skip"),
+    "hand": N_("command", "hand"),
+    "discards": N_("command", "discards"),
+    "stock": N_("command", "stock"),
+    "waits": N_("command", "waits|wait"),
+    "last": N_("command", "last"),
+    "turn": N_("command", "turn|who"),
+    "help": N_("command", "help|?"),
+}
+
+
+
+def _plurals(t: Translator) -> dict[str, Callable[[int], str]]:
+    """The page's counted words (written out, so that the catalogue extraction finds them)."""
+    return {
+        "count.cards": lambda n: t.ngettext("cli", "{count} card", "{count} cards", n),
+        "count.stock": lambda n: t.ngettext("web", "{count} card left in the stock.",
+                                            "{count} cards left in the stock.", n),
+        "count.seconds": lambda n: t.ngettext("web", "{count} second", "{count} seconds", n),
+    }
+
 
 
 #: The largest count the page shows with a plural form (cards in the stock, a pile, a hand).
@@ -135,18 +287,46 @@ def page_strings(t: Translator) -> dict[str, Any]:
     """Every message of the page in *t*'s language, by key, plus what the scripts need to
     write counts (``plural``: the form for each count 0…MAX_COUNT) and card names."""
     strings: dict[str, Any] = {key: t.gettext("web", message) for key, message in MESSAGES.items()}
-    for key, (context, one, many) in _PLURALS.items():
+    for key, counted in _plurals(t).items():
         forms: list[str] = []
         index: list[int] = []
         for n in range(MAX_COUNT + 1):
-            form = t.ngettext(context, one, many, n)
+            form = counted(n)
             if form not in forms:
                 forms.append(form)
             index.append(forms.index(form))
         strings[key] = {"forms": forms, "index": index}
     strings["cards"] = {card.code: t.card_name(card) for card in Card}
     strings["cards.short"] = {card.code: t.card_name(card, short=True) for card in Card}
+    strings["keys.letters"] = key_letters(t)
+    strings["commands"] = {key: command_words(t, key) for key in COMMANDS}
     return strings
+
+
+def key_letters(t: Translator) -> dict[str, str]:
+    """The key of each of the page's actions in *t*'s language, one upper-case letter each.
+
+    >>> key_letters(words("en"))["draw"], key_letters(words("cs"))["draw"]
+    ('D', 'L')
+    """
+    return {action: t.gettext("key", letter).strip().upper()[:1] or letter
+            for action, letter in KEYS.items()}
+
+
+def command_words(t: Translator, key: str) -> list[str]:
+    """The words of the command box for *key* (one of :data:`COMMANDS`): the language's own,
+    then the English ones.
+
+    >>> command_words(words("it"), "hand")
+    ['mano', 'hand']
+    """
+    found: list[str] = []
+    for text in (t.gettext("command", COMMANDS[key]), COMMANDS[key]):
+        for word in text.split("|"):
+            word = word.strip().lower()
+            if word and word not in found:
+                found.append(word)
+    return found
 
 
 def count_text(strings: dict[str, Any], key: str, n: int) -> str:

@@ -1,92 +1,110 @@
-// The JSON API of the table (see the docs' "JSON API" page).
-//
-// Each game's seat key is kept in localStorage ("kowah-token:" + id) and sent as
-// "Authorization: Bearer KEY"; a game brought over from the first edition's files has its id as
-// its key. A new deal closes the game this page played before.
+// The table's JSON API (docs: "The JSON API of the browser table"): every call, with the seat's
+// key as "Authorization: Bearer" and the page's language and card-code setting.
+
+import { STORAGE } from "./constants.js";
+import { readStorage, writeStorage } from "./dom.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
     super(body && body.message ? body.message : `HTTP ${status}`);
     this.status = status;
     this.body = body || {};
+    this.code = this.body.error || null;
   }
 }
 
-const TOKEN_PREFIX = "kowah-token:";
-const tokens = new Map(); // when localStorage is not available
-let current = null; // the id of the game this page shows
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
-function tokenOf(id) {
-  try {
-    return localStorage.getItem(TOKEN_PREFIX + id) || tokens.get(id) || id;
-  } catch {
-    return tokens.get(id) || id;
+export class Api {
+  constructor(lang) {
+    this.lang = lang;
+    this.codes = false;
   }
-}
 
-function keep(id, token) {
-  tokens.set(id, token);
-  try {
-    localStorage.setItem(TOKEN_PREFIX + id, token);
-  } catch {
-    // kept for this page only
+  token(id) {
+    return id ? readStorage(STORAGE.token(id)) : null;
   }
-}
 
-async function call(method, path, lang, body, id) {
-  const url = new URL(path, location.origin);
-  url.searchParams.set("lang", lang);
-  const options = { method, headers: { accept: "application/json" } };
-  if (id) options.headers.authorization = `Bearer ${tokenOf(id)}`;
-  if (method === "POST") {
-    options.headers["content-type"] = "application/json";
-    options.body = JSON.stringify(body === undefined ? {} : body);
+  setToken(id, token) {
+    writeStorage(STORAGE.token(id), token);
   }
-  let response;
-  try {
-    response = await fetch(url, options);
-  } catch (error) {
-    throw new ApiError(0, null);
+
+  async call(method, path, { body, id, params = {} } = {}) {
+    const url = new URL(path, location.origin);
+    url.searchParams.set("lang", this.lang);
+    if (this.codes) url.searchParams.set("codes", "1");
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, String(value));
+    const headers = { accept: "application/json" };
+    const token = this.token(id);
+    if (token) headers.authorization = `Bearer ${token}`;
+    const options = { method, headers };
+    if (method === "POST") {
+      headers["content-type"] = "application/json";
+      options.body = JSON.stringify(body ?? {});
+    }
+    let response;
+    try {
+      response = await fetch(url, options);
+    } catch {
+      throw new ApiError(0, null);
+    }
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
   }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
+
+  newGame(options = {}) {
+    return this.call("POST", "/api/games", { body: { lang: this.lang, ...options } });
   }
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data;
-}
 
-const path = (id, rest = "") => `/api/games/${encodeURIComponent(id)}${rest}`;
-
-export async function newGame(lang, options = {}) {
-  if (current) {
-    const old = current;
-    current = null;
-    await call("POST", path(old, "/close"), lang, {}, old).catch(() => null);
+  state(id, since = 0) {
+    return this.call("GET", game(id), { id, params: since ? { since } : {} });
   }
-  const state = await call("POST", "/api/games", lang, { lang, ...options });
-  keep(state.id, state.token);
-  current = state.id;
-  return state;
-}
 
-export async function getGame(id, lang) {
-  const state = await call("GET", path(id), lang, undefined, id);
-  if (state.seat === null) throw new ApiError(404, null); // no key for it here: a new deal
-  current = id;
-  return state;
-}
+  act(id, action, after) {
+    return this.call("POST", `${game(id)}/actions`, { id, body: { ...action, after } });
+  }
 
-export function act(id, lang, action, after) {
-  return call("POST", path(id, "/actions"), lang, { ...action, after }, id);
-}
+  hint(id) {
+    return this.call("GET", `${game(id)}/hint`, { id });
+  }
 
-export function hint(id, lang) {
-  return call("GET", path(id, "/hint"), lang, undefined, id);
-}
+  join(id, name) {
+    return this.call("POST", `${game(id)}/join`, { id, body: name ? { name } : {} });
+  }
 
-export function recordUrl(id) {
-  return path(id, "/record");
+  start(id) {
+    return this.call("POST", `${game(id)}/start`, { id });
+  }
+
+  leave(id) {
+    return this.call("POST", `${game(id)}/leave`, { id });
+  }
+
+  close(id) {
+    return this.call("POST", `${game(id)}/close`, { id });
+  }
+
+  record(id) {
+    return this.call("GET", `${game(id)}/record`, { id });
+  }
+
+  review(record, seat) {
+    return this.call("POST", "/api/review", { body: { record, seat } });
+  }
+
+  recordUrl(id) {
+    return `${game(id)}/record`;
+  }
+
+  liveUrl(id) {
+    const url = new URL(`${game(id)}/live`, location.origin);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    return url.toString();
+  }
 }

@@ -1,14 +1,32 @@
-// The page's entry point: read the strings the server embedded, set up the settings, the tabs
-// and the table.
+// The page's entry point: read the strings the server embedded, then set up the settings, the
+// tabs, the table and everything around it.
 
+import { Api } from "./api.js";
+import { Commands } from "./commands.js";
+import { Friends } from "./friends.js";
+import { setUpKeys, keysText } from "./keyboard.js";
+import { Announcer, Log } from "./log.js";
+import { Play } from "./play.js";
+import { Review } from "./review.js";
+import { Session } from "./session.js";
 import { setUp as setUpSettings } from "./settings.js";
+import { Sounds } from "./sounds.js";
 import { Table } from "./table.js";
+import { Words } from "./words.js";
 
 const data = JSON.parse(document.getElementById("kowah-data").textContent);
+const words = new Words(data);
+const api = new Api(data.lang);
+const root = document.querySelector(".table-panel");
+const sounds = new Sounds();
+const table = new Table(root, words, api, new Log(root.querySelector("[data-log]")),
+  new Announcer(document.querySelector("[data-live]")), sounds);
+const review = new Review(table);
 
 function setUpTabs() {
   const tabs = [...document.querySelectorAll("[role=tab]")];
   const select = (tab) => {
+    if (review.open) review.close();
     for (const other of tabs) {
       const selected = other === tab;
       other.setAttribute("aria-selected", String(selected));
@@ -30,9 +48,25 @@ function setUpTabs() {
   });
 }
 
+const settings = setUpSettings(document.querySelector("[data-settings]"), words, {
+  cookie: data.cookie,
+  onPace: (pace) => { table.pace = Math.max(0, Math.min(5, Number(pace) || 0)); },
+  onCodes: (on) => {
+    words.codes = on;
+    api.codes = on;
+    if (table.state) table.open(table.state.id).catch((error) => table.problem(error));
+  },
+  onSounds: (on) => sounds.enable(on),
+});
+const session = new Session(table, settings);
+const play = new Play(table, session);
+play.bind(root);
+root.querySelector("[data-action=review]").addEventListener("click", () => review.fromGame());
+const commands = new Commands(document.querySelector("[data-command-form]"), table, play, session);
+new Friends(table, session, settings);
 setUpTabs();
-const table = new Table(document.querySelector(".table-panel"), data);
-const settings = setUpSettings(document.querySelector("[data-settings]"), (pace) => table.setPace(pace));
-table.setPace(settings.pace());
-table.opponents = settings.opponents;
-table.start();
+setUpKeys(root, words, play, { command: commands.input });
+for (const kbd of document.querySelectorAll("kbd[data-key]")) kbd.textContent = words.key(kbd.dataset.key);
+document.querySelector("[data-keys]").textContent = keysText(words);
+window.addEventListener("popstate", () => location.reload());
+session.begin();

@@ -1,0 +1,110 @@
+// Live updates: the game's WebSocket (GET /api/games/{id}/live) tells the page when the game
+// changes; when the socket cannot be opened or is lost, the page polls every POLL_SECONDS and
+// says so, and tries the socket again. Every message carries the game's version: the page
+// fetches what it lacks (?since=), so that a reconnection resumes exactly.
+
+import { POLL_SECONDS, SOCKET_RETRY_SECONDS } from "./constants.js";
+
+const PING_SECONDS = 25;
+const GONE = new Set([4404]); // no such game: trying again cannot help
+
+export class Live {
+  // handlers: changed(version) — the game is at this version; presence(connected) — who is
+  // connected; mode("live" | "polling") — how the page learns of changes.
+  constructor(api, id, handlers) {
+    this.api = api;
+    this.id = id;
+    this.handlers = handlers;
+    this.socket = null;
+    this.stopped = true;
+    this.timers = { poll: null, retry: null, ping: null };
+    this.mode = null;
+  }
+
+  start() {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const key of Object.keys(this.timers)) {
+      clearInterval(this.timers[key]);
+      clearTimeout(this.timers[key]);
+      this.timers[key] = null;
+    }
+    if (this.socket) {
+      const socket = this.socket;
+      this.socket = null;
+      socket.onclose = null;
+      socket.close();
+    }
+  }
+
+  setMode(mode) {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.handlers.mode(mode);
+  }
+
+  connect() {
+    if (this.stopped) return;
+    let socket;
+    try {
+      socket = new WebSocket(this.api.liveUrl(this.id));
+    } catch {
+      this.lost(null);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      const token = this.api.token(this.id);
+      socket.send(JSON.stringify(token ? { token } : {}));
+    };
+    socket.onmessage = (event) => this.message(event.data);
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.lost(event.code);
+    };
+  }
+
+  message(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "hello") {
+      this.setMode("live");
+      this.stopPolling();
+      clearInterval(this.timers.ping);
+      this.timers.ping = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
+    }
+    if (message.connected) this.handlers.presence(message.connected);
+    if (typeof message.version === "number") this.handlers.changed(message.version);
+  }
+
+  send(message) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  lost(code) {
+    clearInterval(this.timers.ping);
+    if (this.stopped) return;
+    this.setMode("polling");
+    if (!this.timers.poll) {
+      this.timers.poll = setInterval(() => this.handlers.changed(null), POLL_SECONDS * 1000);
+    }
+    if (!GONE.has(code)) {
+      clearTimeout(this.timers.retry);
+      this.timers.retry = setTimeout(() => this.connect(), SOCKET_RETRY_SECONDS * 1000);
+    }
+  }
+
+  stopPolling() {
+    clearInterval(this.timers.poll);
+    this.timers.poll = null;
+  }
+}

@@ -1,0 +1,246 @@
+"""Friends at one table in real browsers (issue 17, the page's side): the "Play with friends"
+form and its invite links, three people playing one deal by clicking, each seeing only their own
+hand; a reload and a lost connection mid-deal; a turn clock running out; a spectator."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from support import build_deck
+from webpage import ARGS, chromium_path, serve, skip_without_browser
+
+skip_without_browser()
+
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
+
+from kowah.web import live  # noqa: E402
+from kowah.web.app import create_app  # noqa: E402
+
+#: Ana (seat 0) is ready at once and waits for a Five of Coins that Cy (seat 2) draws soon.
+QUICK = [str(card) for card in build_deck(
+    ("5c 5c 5s 5s 5m 8c 8c 8c", "1c 1c 2s 3m 4c 6s 7m 9c", "1s 2m 3c 4s 6m 7c 9s 9m"), "wf 3s 5c")]
+IDLE = ("() => { const t = document.querySelector('.table-panel');"
+        " return t.dataset.busy === 'false' && t.dataset.playing === 'false'; }")
+MOVES = ("[data-action=declare]:not([disabled])", "[data-hand=you] .card.new:not([aria-disabled=true])",
+         "[data-hand=you] [data-card]:not([aria-disabled=true])",
+         "[data-action=stock]:not([aria-disabled=true])")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    yield from serve(create_app(max_new_per_minute=100_000))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Three people's browsers (separate storage, as on three computers)."""
+    opened = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    errors: list[str] = []
+    for context in opened:
+        context.on("console", lambda message: errors.append(message.text) if message.type == "error"
+                   else None)
+    yield opened
+    for context in opened:
+        context.close()
+    assert errors == [], errors
+
+
+def create(page: Page, server: str, **fields: Any) -> dict[str, Any]:
+    answer = page.request.post(f"{server}/api/games?lang=en", data={"lang": "en", **fields})
+    assert answer.status == 201, answer.text()
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def idle(page: Page) -> None:
+    page.wait_for_function(IDLE)
+
+
+def hand(page: Page) -> list[str]:
+    cards: list[str] = page.locator("[data-hand=you] [data-card]").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)")
+    return cards
+
+
+def a_move(page: Page) -> bool:
+    for selector in MOVES:
+        target = page.locator(selector)
+        if target.count():
+            target.first.click()
+            idle(page)
+            return True
+    return False
+
+
+def with_pace(link: str) -> str:
+    """*link* (an invite: its key in the fragment) with the playback pause turned off."""
+    base, _, fragment = link.partition("#")
+    return f"{base}?pace=0#{fragment}"
+
+
+def seated(contexts: list[BrowserContext], server: str, created: dict[str, Any]) -> list[Page]:
+    """The creator at seat 0 and a friend at each invite, each at their own link."""
+    pages = []
+    links = [f"{server}/games/{created['id']}#key={created['token']}",
+             *[invite["url"] for invite in created["invites"]]]
+    for context, link in zip(contexts, links, strict=False):
+        page = context.new_page()
+        page.goto(with_pace(link))
+        idle(page)
+        pages.append(page)
+    return pages
+
+
+def test_the_friends_form_makes_a_table_with_invite_links(contexts: list[BrowserContext],
+                                                          server: str) -> None:
+    page = contexts[0].new_page()
+    page.goto(f"{server}/?pace=0&lang=en")
+    idle(page)
+    page.locator("[data-action=friends]").click()
+    form = page.locator("[data-friends-form]")
+    expect(form).to_be_visible()
+    form.locator("input[name=humans][value='3']").check()
+    form.locator("input[name=name0]").fill("Ana")
+    form.locator("input[name=name1]").fill("Bo")
+    form.locator("input[name=name2]").fill("Cy")
+    form.locator("select[name=turn_seconds]").select_option("60")
+    form.locator("button[value=create]").click()
+    idle(page)
+    assert "/games/" in page.url and "#" not in page.url
+    invites = page.locator("[data-invite]")
+    expect(invites).to_have_count(2)
+    link = invites.first.locator("input").input_value()
+    assert "#key=" in link
+    invites.first.locator("[data-copy]").click()
+    expect(invites.first.locator("[data-copy]")).to_have_text("Link copied.")
+    expect(page.locator("[data-status]")).to_contain_text("Waiting")
+    expect(page.locator("[data-people]")).to_contain_text("Bo")
+    # Bo follows the link: he is named, joins, and the creator sees him arrive.
+    friend = contexts[1].new_page()
+    friend.goto(with_pace(link))
+    idle(friend)
+    assert "#" not in friend.url
+    expect(page.locator("[data-person='1']")).to_contain_text("online", timeout=3000)
+    expect(page.locator("[data-invite]")).to_have_count(1, timeout=3000)
+    # The creator starts at once: an AI takes Cy's seat.
+    page.locator("[data-action=start-now]").click()
+    idle(page)
+    expect(friend.locator("[data-log]")).not_to_be_empty(timeout=3000)
+    assert page.locator("[data-hand=you] [data-card]").count() >= 8
+
+
+def test_three_people_play_one_table_to_the_end_by_clicking(contexts: list[BrowserContext],
+                                                            server: str) -> None:
+    creator = contexts[0].new_page()
+    created = create(creator, server, humans=3, names=["Ana", "Bo", "Cy"], deck=QUICK, first=0)
+    creator.close()
+    pages = seated(contexts, server, created)
+    for page in pages:
+        expect(page.locator("[data-status]")).not_to_contain_text("Waiting", timeout=3000)
+    hands = [hand(page) for page in pages]
+    assert all(len(cards) == 8 for cards in hands) and len({tuple(cards) for cards in hands}) == 3
+    # Each sees the others by name, their hands as backs only.
+    for me, page in enumerate(pages):
+        for other, name in enumerate(["Ana", "Bo", "Cy"]):
+            if other != me:
+                expect(page.locator(f".seat[data-seat='{other}']")).to_contain_text(name)
+                assert page.locator(f".seat[data-seat='{other}'] .hand").count() == 0
+    for _ in range(60):
+        if all(page.locator("[data-outcome]").count() for page in pages):
+            break
+        moved = False
+        for page in pages:
+            moved = a_move(page) or moved
+        if not moved:
+            pages[0].wait_for_timeout(100)  # a socket's news is on its way
+    for page in pages:
+        expect(page.locator("[data-outcome]")).to_have_count(1, timeout=3000)
+    texts = [page.locator(".outcome-text").inner_text() for page in pages]
+    assert texts[0].startswith("You win") and "Ana" in texts[1] and "Ana" in texts[2]
+
+
+def test_a_reload_and_a_lost_connection_mid_deal(contexts: list[BrowserContext], server: str) -> None:
+    creator = contexts[0].new_page()
+    created = create(creator, server, humans=2, names=["Ana", "Bo"], deck=QUICK, first=0)
+    creator.close()
+    sockets: list[WebSocketRoute] = []
+
+    def relay(socket: WebSocketRoute) -> None:
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    contexts[1].route_web_socket("**/live", relay)
+    ana, bo = seated(contexts, server, created)
+    expect(bo.locator("[data-connection]")).to_have_attribute("data-connection", "live")
+    sockets[-1].close(code=4000)  # the connection drops
+    expect(bo.locator("[data-connection]")).to_have_attribute("data-connection", "polling", timeout=2000)
+    a_move(ana)  # Ana draws; Bo's page learns it by polling
+    expect(bo.locator("[data-stock]")).to_have_text(ana.locator("[data-stock]").inner_text(), timeout=4000)
+    expect(bo.locator("[data-connection]")).to_have_attribute("data-connection", "live", timeout=8000)
+    a_move(ana)  # and now by the socket again
+    lines = ana.locator("[data-log] li").count()
+    expect(bo.locator("[data-log] li")).to_have_count(lines, timeout=2000)
+    before = hand(bo)
+    bo.reload()
+    idle(bo)
+    assert hand(bo) == before and bo.locator("[data-log] li").count() == lines
+    # Bo leaves (asked first): an AI plays his seat, and Ana sees it.
+    bo.locator("[data-action=leave]").click()
+    bo.locator("[data-confirm-yes]").click()
+    expect(bo.locator("[data-status]")).to_contain_text("You left this table")
+    expect(ana.locator("[data-person='1']")).to_contain_text("left the table", timeout=3000)
+
+
+def test_a_turn_clock_runs_out_and_the_log_says_so(contexts: list[BrowserContext], server: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    creator = contexts[0].new_page()
+    created = create(creator, server, humans=2, names=["Ana", "Bo"], deck=QUICK, first=0,
+                     turn_seconds=30)
+    creator.close()
+    ana, bo = seated(contexts, server, created)
+    clock = ana.locator("[data-place=bottom] [data-clock]")
+    expect(clock).to_be_visible()
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=3000)  # it counts down
+    expect(bo.locator("[data-clock='0']")).to_be_visible()  # Bo sees Ana's clock too
+    monkeypatch.setattr(live, "clock", lambda: time.time() + 60)  # …and Ana's time runs out
+    expect(bo.locator("[data-log] li").last).to_contain_text("Ana", timeout=4000)
+    expect(ana.locator("[data-log]")).to_contain_text("time", timeout=4000)
+
+
+def test_a_spectator_sees_the_table_but_no_hand(contexts: list[BrowserContext], server: str) -> None:
+    creator = contexts[0].new_page()
+    created = create(creator, server, deck=QUICK, first=0)
+    player = seated(contexts, server, created)[0]
+    watcher = contexts[2].new_page()
+    watcher.goto(f"{server}/games/{created['id']}?pace=0")
+    idle(watcher)
+    assert watcher.locator("[data-hand=you] [data-card]").count() == 0
+    expect(watcher.locator("[data-status]")).to_contain_text("Seat 0")  # who is to move
+    assert not watcher.locator("[data-action=draw]").is_visible()
+    expect(watcher.locator("[data-friends-panel]")).to_be_visible()
+    a_move(player)
+    lines = player.locator("[data-log] li").count()
+    expect(watcher.locator("[data-log] li")).to_have_count(lines, timeout=3000)
+    assert "White Flower" not in watcher.locator("[data-log]").inner_text()  # your draw is hidden from others
+    watcher.locator("[data-command]").fill("hand")
+    watcher.locator("[data-command]").press("Enter")
+    expect(watcher.locator("[data-command-answer]")).to_contain_text("watching")

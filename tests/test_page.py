@@ -1,0 +1,183 @@
+"""The page's words and the review endpoint, without a browser: the key letters and the
+command box's words of every language, the page's placeholders, and ``POST /api/review``."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.applications import Starlette
+from starlette.testclient import TestClient
+
+from kowah import Action, Card, Deal, Record
+from kowah.i18n import LANGUAGES, translator
+from kowah.players import make_player
+from kowah.web import review
+from kowah.web.page import render_page
+from kowah.web.text import COMMANDS, KEYS, command_words, key_letters, page_strings
+
+CODE = re.compile(r"(?<![\w/])([1-9][csm]|ot|rf|wf|ws|gs|mk)(?!\w)")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_six_different_key_letters(lang: str) -> None:
+    keys = key_letters(translator(lang))
+    assert set(keys) == set(KEYS)
+    assert all(len(key) == 1 and key.isalpha() and key.isupper() for key in keys.values()), keys
+    assert len(set(keys.values())) == len(keys), keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_command_word_means_two_things(lang: str) -> None:
+    t = translator(lang)
+    meanings: dict[str, str] = {}
+    for key in COMMANDS:
+        words = command_words(t, key)
+        assert words and all(word == word.lower() and word.count(" ") <= 1 for word in words)
+        for english in COMMANDS[key].split("|"):
+            assert english in words  # English is understood everywhere
+        for word in words:
+            assert meanings.setdefault(word, key) == key, (word, meanings[word], key)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_fills_every_placeholder_and_hands_its_words_to_the_scripts(lang: str) -> None:
+    t = translator(lang)
+    page = render_page(t)
+    assert re.search(r"\$[a-z_]", page) is None
+    data = json.loads(page.split('id="kowah-data">', 1)[1].split("</script>", 1)[0])
+    assert data["lang"] == lang and data["cookie"] == "kowah-lang"
+    strings = data["strings"]
+    assert strings == json.loads(json.dumps(page_strings(t)))
+    assert strings["cards"]["5c"] == t.card_name(Card.C5)
+    assert strings["count.stock"]["forms"]
+
+
+# -- POST /api/review ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(Starlette(routes=review.ROUTES))
+
+
+def a_deal(seed: int) -> Deal:
+    deal = Deal.shuffled(seed=seed)
+    player = make_player("easy", random.Random(seed))
+    while not deal.is_over:
+        seat = deal.to_move()[0]
+        view = deal.observation(seat)
+        deal.apply(player.choose(view, view.legal_actions))
+    return deal
+
+
+def test_the_review_of_a_whole_deal(client: TestClient) -> None:
+    deal = a_deal(3)
+    record = Record.from_deal(deal).to_dict()
+    answer = client.post("/api/review?lang=cs", json={"record": record, "seat": 0})
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    steps = data["steps"]
+    assert data["format"] == review.FORMAT and data["lang"] == "cs" and data["seat"] == 0
+    assert data["outcome"] == dict(deal.outcome.as_dict())  # type: ignore[union-attr]
+    assert steps[0]["stock"] == 96 and steps[-1]["stock"] == deal.stock_count
+    assert len(steps) >= len(deal.history) + 1
+    assert [step["index"] for step in steps] == list(range(len(steps)))
+    for step in steps:
+        # Every hand face up; every card is somewhere (hands, discards, stock).
+        held = sum(len(hand) for hand in step["hands"]) + sum(len(pile) for pile in step["discards"])
+        assert held + step["stock"] == 120
+        assert [len(hand) for hand in step["hands"]] == step["hand_sizes"]
+        assert all(not CODE.search(text) for text in step["text"]), step["text"]
+    decisions = [step for step in steps if step["coach"]]
+    assert decisions and all(step["seat"] == 0 for step in decisions)
+    mine = [action for action in deal.history if action.seat == 0]
+    assert len(decisions) >= len(mine)
+    for step in decisions:
+        coach = step["coach"]
+        assert coach["did"] == step["action"] and coach["lines"]
+        assert coach["agrees"] == (coach["advised"] == coach["did"])
+        if step["action"]["do"] == "discard":
+            # How far from ready each choice left the hand, and which one was yours.
+            assert [choice["chosen"] for choice in coach["choices"]].count(True) == 1
+            assert all(choice["distance"] >= 0 and choice["text"] for choice in coach["choices"])
+
+
+def test_the_review_names_cards_and_may_add_codes(client: TestClient) -> None:
+    record = Record.from_deal(a_deal(5)).to_dict()
+    plain = client.post("/api/review?lang=en", json={"record": record}).json()
+    coded = client.post("/api/review?lang=en&codes=1", json={"record": record}).json()
+    plain_text = " ".join(" ".join(step["text"]) for step in plain["steps"])
+    coded_text = " ".join(" ".join(step["text"]) for step in coded["steps"])
+    assert CODE.search(plain_text) is None and CODE.search(coded_text) is not None
+
+
+def test_a_friends_record_names_its_people(client: TestClient) -> None:
+    record: dict[str, Any] = dict(Record.from_deal(a_deal(8)).to_dict())
+    record["tags"] = {"seat0": "Ana", "seat1": "Bo"}
+    data = client.post("/api/review?lang=en", json={"record": record, "seat": 1}).json()
+    assert data["players"] == ["Ana", "You", "Seat 2"]
+    assert {step["seat"] for step in data["steps"] if step["coach"]} == {1}
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    (b"{", 400, "bad-json"),
+    (b"[]", 400, "not-an-object"),
+    (b'{"record": {}, "seat": 3}', 400, "bad-field"),
+    (b'{"record": {"format": "kowah-record/1", "deck": ["5c"], "first": 0}}', 400, "bad-record"),
+    (b'{"record": 12}', 400, "bad-record"),
+    (b" " * (review.MAX_BODY + 1), 413, "too-large"),
+])
+def test_bad_requests_get_clear_errors(client: TestClient, body: bytes, status: int, code: str) -> None:
+    answer = client.post("/api/review?lang=es", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == status
+    assert answer.json()["error"] == code and answer.json()["message"]
+
+
+def test_an_illegal_action_is_named_by_its_index(client: TestClient) -> None:
+    deal = Deal.shuffled(seed=1)
+    seat = deal.turn
+    record = Record(deal.deck, deal.first, [Action.draw(seat)]).to_dict()
+    record["actions"].append({"seat": (seat + 1) % 3, "do": "draw"})  # not that seat's turn
+    answer = client.post("/api/review", json={"record": record})
+    assert answer.status_code == 400 and answer.json()["error"] == "bad-record"
+    assert "1" in answer.json()["message"]
+
+
+def test_the_docs_list_each_languages_keys() -> None:
+    """docs/browser.rst's table of keys says what the catalogues say."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "browser.rst").read_text(encoding="utf-8")
+    rows: list[list[str]] = [["action"]]
+    for line in text.split("   * - action\n", 1)[1].split("\n\n", 1)[0].splitlines():
+        if line.startswith("   * - "):
+            rows.append([line.removeprefix("   * - ").strip()])
+        elif line.startswith("     - "):
+            rows[-1].append(line.removeprefix("     - ").strip())
+    languages, body = rows[0][1:], rows[1:]
+    names = {"draw": "draw", "take": "take", "declare checki": "declare", "pass": "pass", "hint": "hint",
+             "new deal": "new"}
+    assert sorted(languages) == sorted(LANGUAGES)
+    assert sorted(names[row[0]] for row in body) == sorted(KEYS)
+    for row in body:
+        for lang, letter in zip(languages, row[1:], strict=True):
+            assert key_letters(translator(lang))[names[row[0]]] == letter, (lang, row[0])
+
+
+def test_the_table_serves_the_review_with_its_guards() -> None:
+    from kowah.web.app import create_app
+
+    with TestClient(create_app(allow_hosts=("testserver",))) as table:
+        record = Record.from_deal(a_deal(2)).to_dict()
+        answer = table.post("/api/review", json={"record": record})
+        assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
+        assert answer.json()["steps"]
+        # Like every change, a review must come as JSON from the table's own origin.
+        plain = table.post("/api/review", content=b"{}", headers={"content-type": "text/plain"})
+        assert plain.status_code == 415
+        foreign = table.post("/api/review", json={"record": record},
+                             headers={"origin": "https://evil.example"})
+        assert foreign.status_code == 403
