@@ -41,8 +41,9 @@ field is a mapping (a refusal's fields, a record's tags).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import ClassVar, TypeVar, dataclass_transform
+import operator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from kowah.errors import N_, KowahTypeError, shorten
 
@@ -58,22 +59,40 @@ def _rebuilt(cls: type[_V], fields: dict[str, object]) -> _V:
     return cls(**fields)
 
 
+def _own_fields(namespace: Mapping[str, Any]) -> tuple[str, ...]:
+    """The fields a class body declares: its annotated names, but class variables."""
+    annotations = namespace.get("__annotations__", {})
+    return tuple(name for name, annotation in annotations.items()
+                 if not str(annotation).startswith(("ClassVar", "typing.ClassVar", "Final")))
+
+
+class ValueClass(type):
+    """Gives each value class the slots of its fields, so that reading a field is as quick as
+    reading any slot (and a value has no ``__dict__`` to change)."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                **kwargs: Any) -> ValueClass:
+        namespace.setdefault("__slots__", _own_fields(namespace))
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
 @dataclass_transform(frozen_default=True)  # for type checkers: the fields are read-only
-class Value:
+class Value(metaclass=ValueClass):
     """Base class of the library's immutable values (see the module description)."""
 
-    __slots__ = ("__dict__", "_hash")
+    __slots__ = ("_hash",)
     #: The value's fields, in the order they are declared.
     __fields__: ClassVar[tuple[str, ...]] = ()
+    _key: ClassVar[Callable[[Any], tuple[object, ...]]]
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
-        annotations = cls.__dict__.get("__annotations__", {})  # noqa: RUF063  # inspect costs an import
-        own = [name for name, annotation in annotations.items()
-               if not str(annotation).startswith(("ClassVar", "typing.ClassVar", "Final"))]
+        own = _own_fields(cls.__dict__)
         fields = (*cls.__fields__, *[name for name in own if name not in cls.__fields__])
         cls.__fields__ = fields
         cls.__match_args__ = fields  # type: ignore[attr-defined, misc]
+        getter = operator.attrgetter(*fields)
+        cls._key = staticmethod(getter if len(fields) > 1 else lambda value: (getter(value),))
         init = cls.__dict__.get("__init__")
         if init is None:
             raise TypeError(f"{cls.__name__} must define __init__, taking its fields {fields}")
@@ -84,7 +103,12 @@ class Value:
 
     def _set(self, **fields: object) -> None:
         """Set the fields (once, at the end of ``__init__``)."""
-        self.__dict__.update(fields)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def _fields(self) -> dict[str, object]:
+        """The fields by name, in order."""
+        return dict(zip(self.__fields__, type(self)._key(self), strict=True))
 
     def replace(self: _V, **changes: object) -> _V:
         """A copy with some fields changed, checked as a new value is.
@@ -97,12 +121,13 @@ class Value:
         ...
         kowah.errors.KowahTypeError: Rules has no field 'colour' (its fields: pack, no_progress_turns)
         """
+        fields = self._fields()
         for name in changes:
-            if name not in self.__dict__:
+            if name not in fields:
                 raise KowahTypeError(N_("error", "{type} has no field {name} (its fields: {fields})"),
                                      type=type(self).__name__, name=shorten(name),
                                      fields=", ".join(self.__fields__))
-        return type(self)(**{**self.__dict__, **changes})
+        return type(self)(**{**fields, **changes})
 
     __replace__ = replace  # copy.replace (Python 3.13)
 
@@ -115,27 +140,27 @@ class Value:
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self is other or self.__dict__ == other.__dict__
+        return self is other or type(self)._key(self) == type(self)._key(other)
 
     def __ne__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self is not other and self.__dict__ != other.__dict__
+        return self is not other and type(self)._key(self) != type(self)._key(other)
 
     def __hash__(self) -> int:
         try:
-            return self._hash  # type: ignore[attr-defined, no-any-return]
+            return self._hash  # type: ignore[attr-defined, no-any-return]  # a slot, set below
         except AttributeError:
-            found = hash((self.__class__.__name__, *map(self.__dict__.__getitem__, self.__fields__)))
+            found = hash((self.__class__.__name__, *type(self)._key(self)))
             object.__setattr__(self, "_hash", found)
             return found
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={self.__dict__[name]!r}" for name in self.__fields__)
+        fields = ", ".join(f"{name}={value!r}" for name, value in self._fields().items())
         return f"{type(self).__name__}({fields})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return _rebuilt, (self.__class__, dict(self.__dict__))
+        return _rebuilt, (self.__class__, self._fields())
 
     def __copy__(self: _V) -> _V:
         return self
@@ -194,40 +219,3 @@ class FrozenMap(Mapping[_K, _T]):
 
     def __reduce__(self) -> tuple[object, ...]:
         return FrozenMap, (self._items,)
-
-
-class Frozen:
-    """The older mechanism, kept only until :class:`kowah.i18n.Translator` derives from
-    :class:`Value`; nothing else may use it."""
-
-    __slots__ = ()
-    _fields: ClassVar[tuple[str, ...]] = ()
-    _compared: ClassVar[tuple[str, ...] | None] = None
-
-    def _set(self, **fields: object) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
-
-    def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in (self._compared or self._fields))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable: cannot assign to {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self.__class__.__name__, *self._key()))
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
-        return f"{type(self).__name__}({fields})"
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (self.__class__, tuple(getattr(self, name) for name in self._fields))

@@ -9,8 +9,10 @@ Private to the text layer (:mod:`kowah.i18n` reads it). A card has four names:
 * ``OBJECT`` (context ``"card (object)"``): the name as the object of a verb, with the
   article or in the case the language needs there: "You discard *the Five of Coins*",
   Czech "Odhazujete *pětku mincí*" (accusative);
-* ``WITH`` (context ``"card (with)"``): the name after "with": "Seat 2 wins with *the Five
-  of Coins*", Czech "vyhrává s *pětkou mincí*" (instrumental).
+* ``WITH`` (context ``"card (with)"``): "with" and the name: "Seat 2 wins *with the Five
+  of Coins*", Czech "vyhrává *s pětkou mincí*" (the instrumental, and *se* before *sedmičkou*
+  or *Starým tisícem*: the preposition is part of the form because it changes with the word).
+  Sentences take it as ``{with_card}``.
 
 Every sentence that names a card is written so that one of these forms fits it in every
 language (see ``locales/GLOSSARY.md``); no sentence glues an article or an ending to a name.
@@ -155,49 +157,47 @@ OBJECT: dict[Card, str] = {
 }
 
 WITH: dict[Card, str] = {
-    # TRANSLATORS: the card after "with" ("wins with {card}"), with the article it
-    # takes there: it "il cinque di monete", es "el cinco de monedas", cs the instrumental
-    # "pětkou mincí".
-    Card.C1: N_("card (with)", "the One of Coins"),
-    Card.S1: N_("card (with)", "the One of Strings"),
-    Card.M1: N_("card (with)", "the One of Myriads"),
-    Card.C2: N_("card (with)", "the Two of Coins"),
-    Card.S2: N_("card (with)", "the Two of Strings"),
-    Card.M2: N_("card (with)", "the Two of Myriads"),
-    Card.C3: N_("card (with)", "the Three of Coins"),
-    Card.S3: N_("card (with)", "the Three of Strings"),
-    Card.M3: N_("card (with)", "the Three of Myriads"),
-    Card.C4: N_("card (with)", "the Four of Coins"),
-    Card.S4: N_("card (with)", "the Four of Strings"),
-    Card.M4: N_("card (with)", "the Four of Myriads"),
-    Card.C5: N_("card (with)", "the Five of Coins"),
-    Card.S5: N_("card (with)", "the Five of Strings"),
-    Card.M5: N_("card (with)", "the Five of Myriads"),
-    Card.C6: N_("card (with)", "the Six of Coins"),
-    Card.S6: N_("card (with)", "the Six of Strings"),
-    Card.M6: N_("card (with)", "the Six of Myriads"),
-    Card.C7: N_("card (with)", "the Seven of Coins"),
-    Card.S7: N_("card (with)", "the Seven of Strings"),
-    Card.M7: N_("card (with)", "the Seven of Myriads"),
-    Card.C8: N_("card (with)", "the Eight of Coins"),
-    Card.S8: N_("card (with)", "the Eight of Strings"),
-    Card.M8: N_("card (with)", "the Eight of Myriads"),
-    Card.C9: N_("card (with)", "the Nine of Coins"),
-    Card.S9: N_("card (with)", "the Nine of Strings"),
-    Card.M9: N_("card (with)", "the Nine of Myriads"),
-    Card.OT: N_("card (with)", "the Old Thousand"),
-    Card.RF: N_("card (with)", "the Red Flower"),
-    Card.WF: N_("card (with)", "the White Flower"),
-    Card.WS: N_("card (with)", "the White Snake"),
-    Card.GS: N_("card (with)", "the Green Snake"),
-    Card.MK: N_("card (with)", "the Monk"),
+    # TRANSLATORS: "with" and the card ("wins {card}"), with the article it takes
+    # there: it "con il cinque di monete", es "con el cinco de monedas", cs the instrumental
+    # "s pětkou mincí", "se sedmičkou mincí".
+    Card.C1: N_("card (with)", "with the One of Coins"),
+    Card.S1: N_("card (with)", "with the One of Strings"),
+    Card.M1: N_("card (with)", "with the One of Myriads"),
+    Card.C2: N_("card (with)", "with the Two of Coins"),
+    Card.S2: N_("card (with)", "with the Two of Strings"),
+    Card.M2: N_("card (with)", "with the Two of Myriads"),
+    Card.C3: N_("card (with)", "with the Three of Coins"),
+    Card.S3: N_("card (with)", "with the Three of Strings"),
+    Card.M3: N_("card (with)", "with the Three of Myriads"),
+    Card.C4: N_("card (with)", "with the Four of Coins"),
+    Card.S4: N_("card (with)", "with the Four of Strings"),
+    Card.M4: N_("card (with)", "with the Four of Myriads"),
+    Card.C5: N_("card (with)", "with the Five of Coins"),
+    Card.S5: N_("card (with)", "with the Five of Strings"),
+    Card.M5: N_("card (with)", "with the Five of Myriads"),
+    Card.C6: N_("card (with)", "with the Six of Coins"),
+    Card.S6: N_("card (with)", "with the Six of Strings"),
+    Card.M6: N_("card (with)", "with the Six of Myriads"),
+    Card.C7: N_("card (with)", "with the Seven of Coins"),
+    Card.S7: N_("card (with)", "with the Seven of Strings"),
+    Card.M7: N_("card (with)", "with the Seven of Myriads"),
+    Card.C8: N_("card (with)", "with the Eight of Coins"),
+    Card.S8: N_("card (with)", "with the Eight of Strings"),
+    Card.M8: N_("card (with)", "with the Eight of Myriads"),
+    Card.C9: N_("card (with)", "with the Nine of Coins"),
+    Card.S9: N_("card (with)", "with the Nine of Strings"),
+    Card.M9: N_("card (with)", "with the Nine of Myriads"),
+    Card.OT: N_("card (with)", "with the Old Thousand"),
+    Card.RF: N_("card (with)", "with the Red Flower"),
+    Card.WF: N_("card (with)", "with the White Flower"),
+    Card.WS: N_("card (with)", "with the White Snake"),
+    Card.GS: N_("card (with)", "with the Green Snake"),
+    Card.MK: N_("card (with)", "with the Monk"),
 }
 
 
 # -- the sentences of a deal -------------------------------------------------------------------
-# Said to the seat that acts ("You ...") and about another seat ("{player} ..."). {player} is
-# the seat's subject form (SUBJECT) or a person's name, and always starts the sentence; {card}
-# is the card's "object" form, or its "with" form after "with".
+
 
 # TRANSLATORS: "You" as a seat's name (a label: the player list, a status line).
 YOU = N_("seat", "You")
@@ -207,12 +207,15 @@ SEAT = N_("seat", "Seat {seat}")
 # it "Il posto {seat}", es "El asiento {seat}", cs "Hráč na místě {seat}".
 SUBJECT = N_("seat (subject)", "Seat {seat}")
 
+# Said to the seat that acts ("You ...") and about another seat ("{player} ..."): {player} is
+# the seat's subject form (SUBJECT) or a person's name, and always starts the sentence; {card}
+# is the card's "object" form, {with_card} its "with" form ("with the Five of Coins").
 EVENT_YOU: dict[str, str] = {
     "draw": N_("event", "You draw {card}."),
     "take": N_("event", "You take {card}."),
     "discard": N_("event", "You discard {card}."),
     "declare": N_("event", "You declare checki, waiting for {card}."),
-    "win": N_("event", "You win with {card}."),
+    "win": N_("event", "You win {with_card}."),
 }
 EVENT_OTHER: dict[str, str] = {
     # TRANSLATORS: {player} is "Seat 2" (its subject form) or a person's name.
@@ -220,7 +223,7 @@ EVENT_OTHER: dict[str, str] = {
     "take": N_("event", "{player} takes {card}."),
     "discard": N_("event", "{player} discards {card}."),
     "declare": N_("event", "{player} declares checki, waiting for {card}!"),
-    "win": N_("event", "{player} wins with {card}."),
+    "win": N_("event", "{player} wins {with_card}."),
 }
 HIDDEN_DRAW_YOU = N_("event", "You draw a card.")
 HIDDEN_DRAW = N_("event", "{player} draws a card.")
@@ -229,15 +232,15 @@ DRAWN_EVENT = N_("event", "The deal is drawn.")
 
 # How a deal ended (R14–R17), with the multiplier only (R15).
 WIN_YOU: dict[str, str] = {
-    "self-draw": N_("outcome", "You win with {card} by self-draw, ×{multiplier}."),
-    "discard": N_("outcome", "You win with {card} by claiming a discard, ×{multiplier}."),
-    "draw-claim": N_("outcome",
-                     "You win with {card} by claiming another player's stock draw, ×{multiplier}."),
+    "self-draw": N_("outcome", "You win {with_card} by self-draw, ×{multiplier}."),
+    "discard": N_("outcome", "You win {with_card} by claiming a discard, ×{multiplier}."),
+    "draw-claim": N_("outcome", "You win {with_card} by claiming another player's stock draw, "
+                                "×{multiplier}."),
 }
 WIN_OTHER: dict[str, str] = {
-    "self-draw": N_("outcome", "{player} wins with {card} by self-draw, ×{multiplier}."),
-    "discard": N_("outcome", "{player} wins with {card} by claiming a discard, ×{multiplier}."),
-    "draw-claim": N_("outcome", "{player} wins with {card} by claiming another player's stock "
+    "self-draw": N_("outcome", "{player} wins {with_card} by self-draw, ×{multiplier}."),
+    "discard": N_("outcome", "{player} wins {with_card} by claiming a discard, ×{multiplier}."),
+    "draw-claim": N_("outcome", "{player} wins {with_card} by claiming another player's stock "
                                 "draw, ×{multiplier}."),
 }
 DRAWN: dict[str, str] = {

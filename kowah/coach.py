@@ -60,13 +60,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
-import attrs
-
 from kowah import _heuristic as h
 from kowah import hands
+from kowah._value import Value
 from kowah.actions import Action, ActionDict, ActionKind
 from kowah.cards import Card
 from kowah.deal import Observation
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
 if TYPE_CHECKING:  # the text layer, above this one: for the annotation only
     from kowah.i18n import Words
@@ -121,24 +121,51 @@ class AdviceDict(TypedDict):
     take: TakeDict | None
 
 
-@attrs.frozen
-class WaitAdvice:
+def _check(name: str, value: object, expected: type | tuple[type, ...], label: str) -> None:
+    """Refuse a field of the wrong type (a bool is no int here)."""
+    if not isinstance(value, expected) or (isinstance(value, bool) and expected is int):
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name=name, expected=label, value=shorten(value), type=type(value).__name__)
+
+
+def _count(name: str, value: object) -> int:
+    _check(name, value, int, "int")
+    assert isinstance(value, int)
+    if value < 0:
+        raise KowahError(N_("error", "{name} must be 0 or more, not {value}"), name=name, value=value)
+    return value
+
+
+def _items(name: str, value: object, kind: type, label: str) -> tuple[object, ...]:
+    _check(name, value, tuple, f"tuple of {label}")
+    assert isinstance(value, tuple)
+    for item in value:
+        _check(name, item, kind, f"tuple of {label}")
+    return value
+
+
+class WaitAdvice(Value):
     """A wait and its live copies (copies the seat has not seen).
 
     >>> WaitAdvice(Card.C5, 2)
     WaitAdvice(card=Card.C5, live=2)
     """
 
+    #: The wait.
     card: Card
+    #: Its copies the seat has not seen.
     live: int
+
+    def __init__(self, card: Card, live: int) -> None:
+        _check("WaitAdvice.card", card, Card, "Card")
+        self._set(card=card, live=_count("WaitAdvice.live", live))
 
     def as_dict(self) -> WaitDict:
         """``{"card": "5c", "live": 2}``."""
         return {"card": str(self.card), "live": self.live}
 
 
-@attrs.frozen
-class DiscardAdvice:
+class DiscardAdvice(Value):
     """What one discard leaves (see the module description for each field)."""
 
     card: Card
@@ -148,6 +175,16 @@ class DiscardAdvice:
     feeds: bool
     best: bool
 
+    def __init__(self, card: Card, distance: int, improving: int, waits: tuple[WaitAdvice, ...],
+                 feeds: bool, best: bool) -> None:
+        _check("DiscardAdvice.card", card, Card, "Card")
+        _items("DiscardAdvice.waits", waits, WaitAdvice, "WaitAdvice")
+        _check("DiscardAdvice.feeds", feeds, bool, "bool")
+        _check("DiscardAdvice.best", best, bool, "bool")
+        self._set(card=card, distance=_count("DiscardAdvice.distance", distance),
+                  improving=_count("DiscardAdvice.improving", improving), waits=waits, feeds=feeds,
+                  best=best)
+
     def as_dict(self) -> DiscardDict:
         """The fields, with cards as codes: ``{"card": "9m", "distance": 1, "improving": 17,
         "waits": [], "feeds": false, "best": true}``."""
@@ -155,20 +192,23 @@ class DiscardAdvice:
                 "waits": [wait.as_dict() for wait in self.waits], "feeds": self.feeds, "best": self.best}
 
 
-@attrs.frozen
-class TakeAdvice:
+class TakeAdvice(Value):
     """The latest discard, and whether taking it brings the hand closer to ready."""
 
     card: Card
     improves: bool
+
+    def __init__(self, card: Card, improves: bool) -> None:
+        _check("TakeAdvice.card", card, Card, "Card")
+        _check("TakeAdvice.improves", improves, bool, "bool")
+        self._set(card=card, improves=improves)
 
     def as_dict(self) -> TakeDict:
         """``{"card": "5c", "improves": true}``."""
         return {"card": str(self.card), "improves": self.improves}
 
 
-@attrs.frozen
-class Advice:
+class Advice(Value):
     """What ``hard`` would do, and why (see the module description for each field).
 
     :meth:`as_dict` is the JSON form, for a browser: the same fields, cards as their codes
@@ -183,9 +223,22 @@ class Advice:
     seat: int
     action: Action | None
     distance: int
-    discards: tuple[DiscardAdvice, ...] = ()
-    waits: tuple[WaitAdvice, ...] = ()
-    take: TakeAdvice | None = None
+    discards: tuple[DiscardAdvice, ...]
+    waits: tuple[WaitAdvice, ...]
+    take: TakeAdvice | None
+
+    def __init__(self, seat: int, action: Action | None, distance: int,
+                 discards: tuple[DiscardAdvice, ...] = (), waits: tuple[WaitAdvice, ...] = (),
+                 take: TakeAdvice | None = None) -> None:
+        if action is not None:
+            _check("Advice.action", action, Action, "Action or None")
+        _items("Advice.discards", discards, DiscardAdvice, "DiscardAdvice")
+        _items("Advice.waits", waits, WaitAdvice, "WaitAdvice")
+        if take is not None:
+            _check("Advice.take", take, TakeAdvice, "TakeAdvice or None")
+        self._set(seat=_count("Advice.seat", seat), action=action,
+                  distance=_count("Advice.distance", distance), discards=discards, waits=waits,
+                  take=take)
 
     def as_dict(self) -> AdviceDict:
         """The advice as JSON-ready values (see the class description)."""

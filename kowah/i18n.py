@@ -13,9 +13,9 @@ a function here needs it, so ``import kowah`` stays light.
 
 Sentences name cards, never codes (:meth:`Translator.card`): each card has its name on its
 own (``"name"``), as the object of a verb (``"object"``: "You discard *the Five of Coins*",
-Czech accusative) and after "with" (``"with"``: "wins with *the Five of Coins*", Czech
-instrumental). Every sentence is written so that one of these forms fits it in every
-language. A translator made with ``codes=True`` adds each card's code to the names in
+Czech accusative) and with "with" (``"with"``: "wins *with the Five of Coins*", Czech
+*s pětkou mincí*, *se sedmičkou mincí*). Every sentence is written so that one of these
+forms fits it in every language. A translator made with ``codes=True`` adds each card's code to the names in
 sentences, "the Red Flower (rf)", for players who like the notation.
 
 >>> from kowah import Event, Outcome
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from kowah import _words
-from kowah._value import Frozen
+from kowah._value import Value
 from kowah.cards import Card, format_cards
 from kowah.errors import (
     N_,
@@ -94,7 +94,7 @@ ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "uni
 _ENGLISH_LISTS = {"standard": (", and ", " and "), "or": (", or ", " or ")}
 
 #: The form of a card's name a sentence needs (see the module description): on its own, as
-#: the object of a verb, or after "with".
+#: the object of a verb, or with "with" ("with the Five of Coins").
 CardForm = Literal["name", "object", "with"]
 _FORMS: dict[str, dict[Card, str]] = {
     "name": _words.FULL, "object": _words.OBJECT, "with": _words.WITH}
@@ -265,13 +265,14 @@ def _check_seat(seat: object) -> int:
     return seat
 
 
-class Translator(Frozen):
+class Translator(Value):
     """Text in one language: messages, card names, lists, numbers, errors, the events and the
     outcome of a deal.
 
     Get one with :func:`translator`; it reads the language's gettext catalogue and never
-    installs it globally. Two translators are equal when their language and :attr:`codes`
-    are; a translator pickles as those two fields.
+    installs it globally. A translator is a value like the library's others: equal, hashed
+    and pickled by its two fields, :attr:`language` and :attr:`codes`, and :meth:`replace`
+    gives one that differs in a field.
 
     >>> t = translator("it")
     >>> t.gettext("card", "Old Thousand"), t.card_name(Card.M9, short=True)
@@ -279,12 +280,10 @@ class Translator(Frozen):
     >>> t.card_count(1), t.card_count(96)
     ('1 carta', '96 carte')
     >>> import pickle
-    >>> pickle.loads(pickle.dumps(t)) == t, t
-    (True, Translator(language='it', codes=False))
+    >>> pickle.loads(pickle.dumps(t)) == t, t.replace(codes=True)
+    (True, Translator(language='it', codes=True))
     """
 
-    __slots__ = ("codes", "language")
-    _fields = ("language", "codes")
     #: One of :data:`LANGUAGES`.
     language: str
     #: Whether sentences add each card's code to its name: "the Red Flower (rf)".
@@ -347,7 +346,7 @@ class Translator(Frozen):
 
         >>> cs = translator("cs")
         >>> cs.card(Card.C5), cs.card(Card.C5, "object"), cs.card(Card.C5, "with")
-        ('pětka mincí', 'pětku mincí', 'pětkou mincí')
+        ('pětka mincí', 'pětku mincí', 's\xa0pětkou mincí')
         >>> translator("it", codes=True).card(Card.RF, "object")
         'il Fiore Rosso (rf)'
         """
@@ -547,8 +546,10 @@ class Translator(Frozen):
                 return self.gettext("event", _words.HIDDEN_DRAW_YOU)
             return self.gettext("event", _words.HIDDEN_DRAW).format(player=self._subject(seat, names))
         template = self.gettext("event", (_words.EVENT_YOU if you else _words.EVENT_OTHER)[kind])
-        return template.format(player="" if you else self._subject(seat, names),
-                               card=self.card(card, "with" if kind == "win" else "object"))
+        player = "" if you else self._subject(seat, names)
+        if kind == "win":
+            return template.format(player=player, with_card=self.card(card, "with"))
+        return template.format(player=player, card=self.card(card, "object"))
 
     def outcome(self, outcome: Outcome, viewer: int | None = None,
                 names: Sequence[str | None] | None = None) -> str:
@@ -577,7 +578,7 @@ class Translator(Frozen):
         you = outcome.winner == viewer
         template = self.gettext("outcome", (_words.WIN_YOU if you else _words.WIN_OTHER)[str(by)])
         return template.format(player="" if you else self._subject(outcome.winner, names),
-                               card=self.card(outcome.card, "with"),
+                               with_card=self.card(outcome.card, "with"),
                                multiplier=self.format_number(outcome.multiplier or 1))
 
 
@@ -609,7 +610,7 @@ def messages() -> list[tuple[str, str]]:
     """Every (context, message) this module shows, for the catalogue checks; plural
     messages by their singular. The rules add theirs (:func:`kowah.rendering.rulebook_messages`).
 
-    >>> ("outcome", "You win with {card} by self-draw, ×{multiplier}.") in messages()
+    >>> ("outcome", "You win {with_card} by self-draw, ×{multiplier}.") in messages()
     True
     """
     found = [(_FORM_CONTEXTS[form], name) for form, names in _FORMS.items() for name in names.values()]

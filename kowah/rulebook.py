@@ -28,10 +28,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
-
+from kowah._value import Value
 from kowah.cards import Card, parse_cards
-from kowah.errors import N_
+from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
 __all__ = [
     "EDITIONS",
@@ -61,25 +60,51 @@ def _cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text, pack=None)
 
 
-@attrs.frozen
-class Paragraph:
+def _text(name: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name=name, expected="str", value=shorten(value), type=type(value).__name__)
+    return value
+
+
+def _edition(value: object) -> Edition | None:
+    if value is not None and value not in EDITIONS:
+        raise KowahError(N_("error", "unknown edition of the rules {value} (full or players)"),
+                         value=shorten(value))
+    return value  # checked: None or one of EDITIONS
+
+
+def _tuple(name: str, value: object, kind: type, label: str) -> tuple[object, ...]:
+    if not isinstance(value, tuple) or not all(isinstance(item, kind) for item in value):
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name=name, expected=f"tuple of {label}", value=shorten(value),
+                             type=type(value).__name__)
+    return value
+
+
+class Paragraph(Value):
     """A paragraph of running text; with *edition*, shown in that edition only."""
 
     text: str
-    edition: Edition | None = None
+    edition: Edition | None
+
+    def __init__(self, text: str, edition: Edition | None = None) -> None:
+        self._set(text=_text("Paragraph.text", text), edition=_edition(edition))
 
 
-@attrs.frozen
-class Bullets:
+class Bullets(Value):
     """A bullet list; each item is one sentence or a few. With *edition*, shown in that
     edition only."""
 
     items: tuple[str, ...]
-    edition: Edition | None = None
+    edition: Edition | None
+
+    def __init__(self, items: tuple[str, ...], edition: Edition | None = None) -> None:
+        _tuple("Bullets.items", items, str, "str")
+        self._set(items=items, edition=_edition(edition))
 
 
-@attrs.frozen
-class Example:
+class Example(Value):
     """Cards and what they show, e.g. ``5c 5s 5m``: "a triple".
 
     *verdict* may hold the field ``{waits}``, filled with the localised names of
@@ -91,30 +116,40 @@ class Example:
 
     cards: tuple[Card, ...]
     verdict: str
-    waits: tuple[Card, ...] = ()
+    waits: tuple[Card, ...]
+
+    def __init__(self, cards: tuple[Card, ...], verdict: str, waits: tuple[Card, ...] = ()) -> None:
+        _tuple("Example.cards", cards, Card, "Card")
+        _tuple("Example.waits", waits, Card, "Card")
+        self._set(cards=cards, verdict=_text("Example.verdict", verdict), waits=waits)
 
 
-@attrs.frozen
-class Examples:
+class Examples(Value):
     """A list of card examples."""
 
     items: tuple[Example, ...]
-    edition: Edition | None = None
+    edition: Edition | None
+
+    def __init__(self, items: tuple[Example, ...], edition: Edition | None = None) -> None:
+        _tuple("Examples.items", items, Example, "Example")
+        self._set(items=items, edition=_edition(edition))
 
 
-@attrs.frozen
-class Legend:
+class Legend(Value):
     """A list of cards shown with their codes and full names."""
 
     cards: tuple[Card, ...]
-    edition: Edition | None = None
+    edition: Edition | None
+
+    def __init__(self, cards: tuple[Card, ...], edition: Edition | None = None) -> None:
+        _tuple("Legend.cards", cards, Card, "Card")
+        self._set(cards=cards, edition=_edition(edition))
 
 
 Block = Paragraph | Bullets | Examples | Legend
 
 
-@attrs.frozen
-class Section:
+class Section(Value):
     """A section of the rules: a stable *key*, a title, the rulings it states, its blocks.
 
     Sections are numbered in the order of :data:`RULEBOOK`, except a *note*: a remark about
@@ -126,8 +161,22 @@ class Section:
     title: str
     rulings: tuple[int, ...]
     blocks: tuple[Block, ...]
-    note: bool = False
-    players_title: str | None = None
+    note: bool
+    players_title: str | None
+
+    def __init__(self, key: str, title: str, rulings: tuple[int, ...], blocks: tuple[Block, ...],
+                 note: bool = False, players_title: str | None = None) -> None:
+        _tuple("Section.rulings", rulings, int, "int")
+        _tuple("Section.blocks", blocks, Paragraph | Bullets | Examples | Legend,  # type: ignore[arg-type]
+               "Paragraph, Bullets, Examples or Legend")
+        if type(note) is not bool:
+            raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                                 name="Section.note", expected="bool", value=shorten(note),
+                                 type=type(note).__name__)
+        self._set(key=_text("Section.key", key), title=_text("Section.title", title), rulings=rulings,
+                  blocks=blocks, note=note,
+                  players_title=None if players_title is None else _text("Section.players_title",
+                                                                         players_title))
 
     def title_in(self, edition: Edition) -> str:
         """The section's title (English source text) in *edition*.

@@ -410,8 +410,10 @@ class State:
             return _START_ACTIONS[seat][self.latest is not None]
         if self.declared[seat] is not None:  # R12: a locked hand discards what it drew
             return (DISCARDS[seat][self.drawn],)  # type: ignore[index]
-        discards, taken = DISCARDS[seat], self.taken
-        return tuple([discards[card] for card in dict.fromkeys(self.hands[seat]) if card is not taken])
+        kinds = dict.fromkeys(self.hands[seat])
+        if self.taken is not None:
+            del kinds[self.taken]  # R10: not the card just taken
+        return tuple(map(DISCARDS[seat].__getitem__, kinds))
 
     def refusal(self, action: Action) -> tuple[Reason, dict[str, object]] | None:
         """Why *action* (a valid :class:`~kowah.actions.Action`) is illegal now, with the

@@ -27,8 +27,7 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypedDict
 
-import attrs
-
+from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.cards import KOWAH_DECK
 from kowah.deal import Deal
@@ -75,9 +74,9 @@ def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, lis
         window = state.window
         choices = legal(state.turn if window is None else window)
         action = choices[int(random_() * len(choices))]
+        step(action)
         if action.kind is not _PASS:  # a pass is never recorded
             record(action)
-        step(action)
     return state.outcome, actions
 
 
@@ -147,16 +146,13 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _by_converter(value: Mapping[str, int]) -> dict[str, int]:
-    return dict(value)
-
-
-def _names_converter(value: Iterable[str]) -> tuple[str, ...]:
-    return tuple(value)
-
-
-def _wins_converter(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+def _whole_count(name: str, value: object) -> int:
+    if type(value) is not int:
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name=name, expected="int", value=shorten(value), type=type(value).__name__)
+    if value < 0:
+        raise KowahError(N_("error", "{name} must be 0 or more, not {value}"), name=name, value=value)
+    return value
 
 
 class SimulationDict(TypedDict):
@@ -172,21 +168,54 @@ class SimulationDict(TypedDict):
     win_rate_intervals: list[list[float]]
 
 
-@attrs.frozen
-class SimulationResult:
+class SimulationResult(Value):
     """The totals of :func:`simulate`: wins per seat, drawn deals, and wins by kind (R14, R15).
 
     >>> result = SimulationResult(10, ("hard", "random", "random"), (7, 1, 0), 2,
     ...                           {"self-draw": 3, "discard": 4, "draw-claim": 1})
     >>> result.decided, [round(x, 2) for x in result.win_rate_interval(0)]
     (8, [0.4, 0.89])
+    >>> SimulationResult(10, ("hard",) * 3, (7, 1, 0), 5, {})
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: a simulation of 10 deals cannot have 8 wins and 5 drawn deals
     """
 
+    #: The number of deals played.
     deals: int
-    seats: tuple[str, ...] = attrs.field(converter=_names_converter)
-    wins: tuple[int, ...] = attrs.field(converter=_wins_converter)
+    #: Each seat's player, by name.
+    seats: tuple[str, ...]
+    #: Each seat's wins.
+    wins: tuple[int, ...]
+    #: Deals that nobody won (R16, R17).
     drawn: int
-    by: Mapping[str, int] = attrs.field(converter=_by_converter, hash=False)
+    #: Wins by kind: ``"self-draw"``, ``"discard"``, ``"draw-claim"`` (R14, R15).
+    by: FrozenMap[str, int]
+
+    def __init__(self, deals: int, seats: Iterable[str], wins: Iterable[int], drawn: int,
+                 by: Mapping[str, int]) -> None:
+        deals = _whole_count("SimulationResult.deals", deals)
+        drawn = _whole_count("SimulationResult.drawn", drawn)
+        names = tuple(seats)
+        for name in names:
+            if not isinstance(name, str):
+                raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type "
+                                                 "{type}"), name="SimulationResult.seats",
+                                     expected="str", value=shorten(name), type=type(name).__name__)
+        counts = tuple(_whole_count("SimulationResult.wins", win) for win in wins)
+        if not isinstance(by, Mapping):
+            raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                                 name="SimulationResult.by", expected="Mapping[str, int]",
+                                 value=shorten(by), type=type(by).__name__)
+        kinds = FrozenMap({str(kind): _whole_count("SimulationResult.by", count)
+                           for kind, count in by.items()})
+        if len(counts) != len(names):
+            raise KowahError(N_("error", "a simulation has a count of wins for each seat: {seats} seats, "
+                                         "{counts} counts"), seats=len(names), counts=len(counts))
+        if sum(counts) + drawn != deals:
+            raise KowahError(N_("error", "a simulation of {deals} deals cannot have {wins} wins and {drawn} "
+                                         "drawn deals"), deals=deals, wins=sum(counts), drawn=drawn)
+        self._set(deals=deals, seats=names, wins=counts, drawn=drawn, by=kinds)
 
     @property
     def decided(self) -> int:

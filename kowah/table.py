@@ -33,14 +33,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from kowah import SEATS, Action, ActionKind, Deal, Event, Observation, Outcome, Phase, Reason
 from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
 from kowah._screen import BOLD, Interrupted, Quit, Screen
 from kowah._view import declared_waits, render_table, write_table
+from kowah.actions import SEATS, Action, ActionKind, Reason
 from kowah.cards import KOWAH_DECK, Card
 from kowah.coach import advise, describe
+from kowah.deal import Deal, Observation
 from kowah.errors import N_, IllegalActionError, KowahError, printable
+from kowah.events import Event, Outcome, Phase
 from kowah.hands import splits
 from kowah.i18n import Translator
 from kowah.players import HUMAN, Player, make_player

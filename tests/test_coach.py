@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import io
+import pickle
 import random
 import re
+from collections.abc import Callable
+from typing import Any
 
-import attrs
 import pytest
 
 from kowah import Action, ActionKind, Deal, Observation, parse_cards
 from kowah.cards import Card
 from kowah.coach import Advice, DiscardAdvice, TakeAdvice, WaitAdvice, advise, describe
+from kowah.errors import KowahError, KowahTypeError
 from kowah.hands import distance, improvements, waits
 from kowah.i18n import LANGUAGES, translator
 from kowah.players import HardPlayer, make_player
@@ -122,10 +126,29 @@ def test_advice_values_are_frozen() -> None:
     advice = advise(OBSERVATIONS[1])
     for value in (advice, WaitAdvice(Card.C5, 1), TakeAdvice(Card.C5, True),
                   DiscardAdvice(Card.C5, 1, 3, (), False, True)):
-        field = attrs.fields(type(value))[0].name
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        field = type(value).__fields__[0]
+        with pytest.raises(AttributeError, match="immutable"):
             setattr(value, field, 2)
-        hash(value)
+        assert hash(value) == hash(pickle.loads(pickle.dumps(value)))
+        assert pickle.loads(pickle.dumps(value)) == value and copy.copy(value) is value
+
+
+def _any(value: object) -> Any:
+    """*value*, typed so that a test may pass it where the API wants something else."""
+    return value
+
+
+@pytest.mark.parametrize(("build", "error"), [
+    (lambda: WaitAdvice(_any("5c"), 1), KowahTypeError), (lambda: WaitAdvice(Card.C5, -1), KowahError),
+    (lambda: WaitAdvice(Card.C5, True), KowahTypeError),
+    (lambda: TakeAdvice(Card.C5, _any(1)), KowahTypeError),
+    (lambda: DiscardAdvice(Card.C5, 1, 3, _any([]), False, True), KowahTypeError),
+    (lambda: DiscardAdvice(Card.C5, 1, 3, _any((Card.C5,)), False, True), KowahTypeError),
+    (lambda: Advice(0, _any("draw"), 1), KowahTypeError), (lambda: Advice(-1, None, 1), KowahError),
+])
+def test_advice_cannot_be_built_invalid(build: Callable[[], object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        build()
 
 
 def _ready_then_stray() -> Deal:

@@ -375,7 +375,7 @@ def test_every_event_of_a_deal_has_a_sentence_for_its_seat_and_for_others(langua
         told, onlooker = t.event(event, viewer=0), t.event(event)
         assert told and onlooker, event
         if event.card is not None:
-            form: CardForm = "with" if event.kind == "win" else "object"
+            form: CardForm = "with" if event.kind == "win" else "object"  # {with_card}, {card}
             assert t.card(event.card, form) in told and t.card(event.card, form) in onlooker
             assert not re.search(rf"\b{event.card.code}\b", told)  # names, never codes
         if event.seat == 0 and event.kind != "drawn":
@@ -525,7 +525,7 @@ def test_translators_are_values_that_pickle_and_copy() -> None:
     assert Translator("cs") == translator("cs") and Translator("cs") != Translator("cs", codes=True)
     assert repr(translator("ms", codes=True)) == "Translator(language='ms', codes=True)"
     with pytest.raises(AttributeError):
-        translator("en").language = "cs"
+        translator("en").language = "cs"  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(("args", "error"), [
@@ -552,3 +552,13 @@ def test_refusals_name_cards_and_errors_keep_codes() -> None:
     waits = Refusal(Reason.SEVERAL_WAITS, Action.declare(0, None), {"waits": (Card.C5, Card.S5)})
     assert translator("en").refusal(waits) == (
         "the hand offers several waits (Five of Coins or Five of Strings); name one")
+
+
+def test_czech_says_se_before_s_z_and_st() -> None:
+    """The "with" form holds its preposition: Czech vocalises it before some words."""
+    cs = translator("cs")
+    assert cs.card(Card.C5, "with") == "s\xa0pětkou mincí"
+    for card in (Card.C7, Card.S6, Card.M4, Card.OT, Card.GS):
+        assert cs.card(card, "with").startswith("se\xa0"), card
+    assert cs.event(Event("win", 1, Card.C7)) == "Hráč na místě\xa01 vyhrává se\xa0sedmičkou mincí."
+    assert translator("en").card(Card.C7, "with") == "with the Seven of Coins"

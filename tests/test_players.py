@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from kowah import Action, ActionKind, Deal, KowahError, Observation, parse_cards
 from kowah._heuristic import improving, kept
 from kowah.cards import Card
-from kowah.cli import _PLAYERS as CLI_PLAYERS
 from kowah.errors import KowahTypeError, shorten
 from kowah.hands import distance, improvements
 from kowah.players import (
@@ -330,9 +330,17 @@ def test_every_built_in_player_is_a_named_player() -> None:
         assert isinstance(player, Player) and player.name == name
 
 
+def test_the_command_line_offers_the_same_players(capsys: pytest.CaptureFixture[str]) -> None:
+    from kowah.cli import main
+
+    assert main(["--lang", "en", "play", "--opponents", "expert"]) == 2
+    offered = re.findall(r"'(\w+)'", capsys.readouterr().err.split("choose from", 1)[1])
+    assert tuple(offered) == PLAYERS
+
+
 def test_make_player_kinds() -> None:
     rng = random.Random(0)
-    assert PLAYERS == CLI_PLAYERS == ("random", "easy", "normal", "hard")
+    assert PLAYERS == ("random", "easy", "normal", "hard")
     assert type(make_player("random", rng)) is RandomPlayer
     assert type(make_player(" Easy", rng)) is EasyPlayer
     assert type(make_player("Normal", rng)) is NormalPlayer

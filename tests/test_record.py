@@ -605,3 +605,47 @@ def test_record_actions_use_the_actions_own_dict_form() -> None:
     record = Record.from_deal(deal)
     assert record.to_dict()["actions"] == [action.to_dict() for action in deal.history]
     assert Record.from_dict(record.to_dict()).actions == deal.history
+
+
+# -- tags, and a record that cannot be built invalid ---------------------------------------------
+
+
+def test_tags_are_kept_through_loads_and_dumps() -> None:
+    deal = Deal.shuffled(3)
+    deal.apply(Action.draw(deal.actor))
+    tags = {"seat0": "Ana", "seat1": "hard", "date": "2026-12-01", "event": "Friday table", "site": "Brno"}
+    record = Record.from_deal(deal, tags=tags)
+    text = record.dumps()
+    assert json.loads(text)["tags"] == tags
+    again = Record.loads(text)
+    assert again == record and dict(again.tags) == tags and again.dumps() == text
+    assert "tags" not in Record.from_deal(deal).to_dict()  # written only when there are some
+    with pytest.raises(TypeError):
+        record.tags["seat0"] = "Bo"  # type: ignore[index]  # read-only
+
+
+@pytest.mark.parametrize(("tags", "message"), [
+    ({f"t{n}": "x" for n in range(33)}, "'tags' holds 33 tags, more than the 32 a record keeps"),
+    ({"": "x"}, "a tag's name must be 1 to 32 characters"),
+    ({"x" * 33: "x"}, "a tag's name must be 1 to 32 characters"),
+    ({"seat0": "x" * 201}, "tag 'seat0': a tag's value must be a string of at most 200 characters"),
+    ({"seat0": "a\nb"}, "no control character"),
+    ({"seat0": 5}, "a tag's value must be a string"),
+    (["seat0"], "'tags' must be an object of strings"),
+])
+def test_bad_tags_are_refused_with_what_is_wrong(tags: object, message: str) -> None:
+    deal = Deal.shuffled(3)
+    with pytest.raises(RecordError, match=re.escape(message)):
+        Record.from_deal(deal, tags=tags)  # type: ignore[arg-type]
+    data = Record.from_deal(deal).to_dict()
+    with pytest.raises(RecordError, match=re.escape(message)):
+        Record.from_dict({**data, "tags": tags})
+
+
+def test_replaying_past_the_last_action_is_an_error() -> None:
+    deal = Deal.shuffled(3)
+    deal.apply(Action.draw(deal.actor))
+    record = Record.from_deal(deal)
+    assert record.replay(upto=1) == deal and record.replay(upto=0) == Deal.shuffled(3)
+    with pytest.raises(KowahError, match="'upto' is 99, but the record lists 1 actions"):
+        record.replay(upto=99)

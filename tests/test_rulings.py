@@ -580,3 +580,29 @@ def test_readiness_and_waits_ignore_order_and_suit_names(
         for s in splits(hand)
     }
     assert distance(renamed) == distance(hand)
+
+
+def test_r17_in_the_rules_state_and_the_random_playouts() -> None:
+    """R17 is applied wherever the rules run: the bare State, and random playouts, which make
+    the choices the checked deal makes and end as it does."""
+    from kowah.simulation import random_playout
+
+    deal = deal_of((LOOSE_1, LOOSE_2, "1m 2c 3s 4m 6c 7s 9m wf"))
+    state = deal.state()
+    state.step(Action.draw(0))
+    state.step(Action.discard(0, state.drawn))  # type: ignore[arg-type]
+    for _ in range(30):
+        seat = state.turn
+        state.step(Action.take(seat))
+        state.step(next(action for action in state.legal_actions(seat)))
+    assert state.outcome == Outcome.drawn(DrawnBy.NO_PROGRESS) and state.to_move() == ()
+    ends = set()
+    for seed in range(12):
+        rules = Rules(no_progress_turns=2)
+        start = Deal.shuffled(seed, rules)
+        outcome, actions = random_playout(start, random.Random(seed))
+        for action in actions:
+            start.apply(action)
+        assert start.outcome == outcome
+        ends.add(outcome.by)
+    assert DrawnBy.NO_PROGRESS in ends

@@ -280,3 +280,22 @@ def test_kowah_simulate_scheduler_names_a_bad_address() -> None:
     assert result.returncode == 2
     assert "cannot reach the Dask scheduler at no-port-here" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_result_is_a_value_that_cannot_be_built_invalid() -> None:
+    import copy
+    import pickle
+
+    result = simulate(6, ["hard", "random", "random"], seed=1)
+    assert pickle.loads(pickle.dumps(result)) == result and hash(result) == hash(copy.deepcopy(result))
+    with pytest.raises(AttributeError, match="immutable"):
+        result.deals = 7  # type: ignore[misc]
+    assert result.replace(seats=("a", "b", "c")).seats == ("a", "b", "c")
+    bad: list[tuple[int, tuple[str, ...], tuple[int, ...], int]] = [
+        (6, ("a", "b", "c"), (1, 1, 1), 2), (6, ("a", "b"), (1, 1, 1), 3),
+        (-1, ("a", "b", "c"), (0, 0, 0), 0)]
+    for deals, seats, wins, drawn in bad:
+        with pytest.raises(KowahError):
+            SimulationResult(deals, seats, wins, drawn, {})
+    with pytest.raises(KowahTypeError):
+        SimulationResult(6, ("a", "b", "c"), (1, 1, 1), 3, [("self-draw", 3)])  # type: ignore[arg-type]

@@ -40,8 +40,8 @@ class StubTranslator(Translator):
     WORDS: ClassVar[dict[str, str]] = {"draw": "tirar", "take": "tomar", "pass": "pasar",
                                        "quit": "salir"}
 
-    def __init__(self) -> None:
-        super().__init__("en")
+    def __init__(self, language: str = "en", codes: bool = False) -> None:
+        super().__init__(language, codes)
 
     def gettext(self, context: str, message: str) -> str:
         assert context in ("cli", "player", "os", "rules", "event", "seat (subject)")

@@ -39,9 +39,11 @@ from typing import Any, cast
 
 import attrs
 
-from kowah import SEATS, Action, Deal, Event
+from kowah.actions import SEATS, Action
 from kowah.cards import Card
+from kowah.deal import Deal
 from kowah.errors import N_, KowahError
+from kowah.events import Event
 from kowah.hands import splits
 from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS, make_player
