@@ -14,11 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, act, choose, client, key, new_game, play_out
-
-pytest.importorskip("starlette")
-
-from starlette.testclient import TestClient
+from webtools import BASE, Json, TestClient, act, choose, client, key, new_game, play_out
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import translator
@@ -161,6 +157,9 @@ def test_unknown_games_and_paths_are_json_404_and_405(c: TestClient) -> None:
                  "/api/games/AAAAAAAAAAAAAAAAAAAAAA/record", "/api/nothing/here"):
         response = c.get(path)
         assert response.status_code == 404 and response.json()["error"] == "not-found", path
+        if "AAAA" in path:
+            assert response.json()["message"] == "There is no such game."
+    assert c.get("/api/nothing/here").json()["message"] == "There is nothing at this address."
     unknown = "/api/games/AAAAAAAAAAAAAAAAAAAAAA/actions"
     assert c.post(unknown, json={"do": "draw", "after": 0}).status_code == 404
     wrong = c.put("/api/games", json={})

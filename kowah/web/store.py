@@ -513,6 +513,8 @@ def open_store(url: str | os.PathLike[str] | None, *, max_games: int = 1000,
         store = SQLiteStore(Path(path), max_games=max_games, synchronous=synchronous)
     elif text is None:
         store = SQLiteStore(None, max_games=max_games)
+    elif "://" in text:
+        raise StoreError(f"not a database URL: {text[:80]!r} (sqlite:///PATH or postgresql://…)")
     else:
         folder = Path(text)
         folder.mkdir(parents=True, exist_ok=True)
