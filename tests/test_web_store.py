@@ -14,9 +14,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from webtools import empty_postgres, postgres_url  # noqa: F401 - the fixture
+from webtools import act, client, empty_postgres, key, postgres_url  # noqa: F401 - the fixture
 
+from kowah.i18n import translator
 from kowah.web.game import Game
+from kowah.web.problems import MORE_ERRORS
 from kowah.web.store import (
     NotSavedError,
     Refused,
@@ -48,6 +50,22 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
     yield open_one
     for store in opened:
         store.close()
+
+
+def test_a_skipped_store_test_says_why_in_the_summary(tmp_path: Path) -> None:
+    """Without PostgreSQL the suite says so at its end (the project's pytest options)."""
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n\ndef test_x():\n    pytest.skip('PostgreSQL store tests did not run: no "
+        "PostgreSQL server binaries')\n")
+    result = subprocess.run([sys.executable, "-m", "pytest", "-c", str(root / "pyproject.toml"),
+                             "--rootdir", str(tmp_path), "-p", "no:cacheprovider",
+                             "-p", "no:xdist", str(tmp_path / "test_x.py")],
+                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    summary = result.stdout.split("short test summary info")[-1]
+    assert "SKIPPED" in summary and "PostgreSQL store tests did not run" in summary, result.stdout
 
 
 def a_game(seed: int = 1, owner: str = "a", **options: object) -> Game:
@@ -257,6 +275,25 @@ def test_the_first_editions_files_are_imported_once(tmp_path: Path) -> None:
     fresh.close()
 
 
+def test_a_file_the_first_edition_wrote_is_imported_and_plays_on(tmp_path: Path) -> None:
+    """tests/golden/web-first-edition.json: a game the first edition's server saved (seed 3,
+    five actions of seat 0), whose id was its player's only key."""
+    game_id = "WP92TLw8q2Xf3zUcm4LhSQ"
+    golden = Path(__file__).parent / "golden" / "web-first-edition.json"
+    (tmp_path / f"{game_id}.json").write_bytes(golden.read_bytes())
+    store = open_store(tmp_path)
+    game = store.get(game_id)
+    assert game is not None and game.seat_of(game_id) == 0 and game.version == 17
+    state = game.state(seat=0)
+    assert state["hand"] == ["5c", "5s", "6c", "6s", "6m", "7m", "8s", "8m", "wf"]
+    version = store.update(game_id, first_move)  # it plays on, and is saved in the database
+    assert version is not None and version > 17
+    store.close()
+    again = SQLiteStore(tmp_path / "kowah.sqlite3")
+    assert again.peek(game_id) == (version, "playing", None)
+    again.close()
+
+
 def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "a.sqlite3", synchronous="full")
     assert store.pragma("journal_mode") == "wal" and store.pragma("synchronous") == 2
@@ -314,6 +351,35 @@ def test_a_full_disk_refuses_changes_and_keeps_every_saved_one(tiny_disk: Path) 
     again = open_store(tiny_disk)
     assert {game_id: again.get(game_id).version for game_id in kept} == kept  # type: ignore[union-attr]
     again.close()
+
+
+def test_a_full_disk_is_a_503_in_the_players_language_and_the_game_is_unchanged(
+        tiny_disk: Path) -> None:
+    store = open_store(tiny_disk)
+    refused = None
+    with client(store, max_new_per_minute=10_000) as c:
+        for seed in range(1000):
+            created = c.post("/api/games", json={"seed": seed, "opponents": "random"},
+                             params={"lang": "es"})
+            if created.status_code == 201:
+                state = created.json()
+                headers = key(state)
+            else:  # no new game on a full disk: play on in the last one
+                assert created.json()["error"] == "not-saved", created.text
+            if state["outcome"] is not None:
+                continue
+            answer = act(c, state, state["legal"][0], headers, lang="es")
+            if answer.status_code == 503:
+                refused = answer
+                break
+            assert answer.status_code == 200, answer.text
+            state = answer.json()
+        assert refused is not None, "the disk never filled"
+        assert refused.json() == {"error": "not-saved", "message": translator("es").gettext(
+            "web", MORE_ERRORS["not-saved"])}
+        again = c.get(f"/api/games/{state['id']}", headers=headers).json()
+        assert again["version"] == state["version"] and again["hand"] == state["hand"]
+    store.close()
 
 
 def test_a_read_only_disk_refuses_every_change(tmp_path: Path) -> None:
