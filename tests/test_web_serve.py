@@ -305,3 +305,21 @@ def test_two_worker_processes_share_the_games(tmp_path: Path, servers: list[Serv
         stop.set()
         listener.join(timeout=10)
     assert server.stop() == 0
+
+
+def test_killing_kowah_serve_ends_its_workers(tmp_path: Path, servers: list[Server]) -> None:
+    server = Server("--data", str(tmp_path), "--workers", "2")
+    servers.append(server)
+    workers = [pid for pid in _children(server.process.pid)
+               if "multiprocessing.spawn" in Path(f"/proc/{pid}/cmdline").read_text()]
+    assert len(workers) == 2
+    server.process.kill()  # SIGKILL: the workers are not told
+    server.process.wait()
+    for _ in range(400):  # they notice that their parent is gone and stop
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    again = Server("--data", str(tmp_path))  # and the port can be served again at once
+    servers.append(again)
+    assert again.stop() == 0

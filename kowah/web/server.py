@@ -14,10 +14,12 @@ import json
 import logging
 import os
 import shutil
+import signal
 import socket
 import sys
 import tempfile
 import threading
+import time
 import webbrowser
 from pathlib import Path
 from typing import Any
@@ -112,12 +114,23 @@ def _cannot_listen(t: Translator, host: str, port: int, error: OSError) -> str:
     return t.gettext("cli", _CANNOT_LISTEN).format(host=host, port=port, reason=os_reason(t, error))
 
 
+def _end_with_parent(parent: int, every: float = 0.5) -> None:
+    """Stop this worker process (as Ctrl-C would) once *parent*, the ``kowah serve`` that
+    started it, is gone: killed, it must not leave workers serving its port."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def worker_app() -> Any:
     """The application of one ``--workers`` process (settings from the environment)."""
     from kowah.web.app import Settings, create_app
     from kowah.web.store import open_store
 
     config = json.loads(os.environ[_ENV])
+    # The parent's id as it started the workers: it may be gone before this one is ready.
+    threading.Thread(target=_end_with_parent, args=(config["parent"],), name="kowah-parent",
+                     daemon=True).start()
     fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
                               for key, value in config["settings"].items()}
     settings = Settings(**fields)
@@ -205,7 +218,7 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
     if workers > 1:
         store.close()
         listener.close()  # uvicorn binds the one port for its worker processes itself
-        os.environ[_ENV] = json.dumps({"url": url, "settings": {
+        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": {
             "host": host, "port": port, "allow_hosts": allow_hosts, "allow_origins": allow_origins,
             "idle_timeout": idle_timeout, "max_new_per_minute": max_new_per_minute}})
         with contextlib.suppress(KeyboardInterrupt):
