@@ -85,9 +85,13 @@ def test_a_whole_deal_through_http_and_its_record_replays_to_the_outcome(c: Test
     assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
     assert replay_outcome(response.text) == final["outcome"]
     assert final["version"] == len(final["events"])
-    record = json.loads(response.text)
-    if "tags" in record:  # the library's record tags: who sat where
-        assert record["tags"]["seat0"] == "Ana"
+    record = json.loads(response.text)  # the library's record tags: who sat where
+    assert record["tags"] == {"seat0": "Ana", "seat1": "Seat 1 · AI (normal)",
+                              "seat2": "Seat 2 · AI (normal)"}
+    friends = Game.new(seed=1, opponents="hard", humans=3, names=["Ana", "Bo"])
+    friends.join(1)
+    friends.leave(2)  # the deal starts; an AI plays seat 2
+    assert friends.record()["tags"] == {"seat0": "Ana", "seat1": "Bo", "seat2": "Seat 2 · AI (hard)"}
 
 
 def test_a_stale_or_repeated_action_is_409_and_changes_nothing(c: TestClient) -> None:
