@@ -14,7 +14,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from webtools import act, client, empty_postgres, key, postgres_url  # noqa: F401 - the fixture
+from webtools import (  # noqa: F401 - postgres_url: the fixture
+    act,
+    client,
+    empty_postgres,
+    key,
+    need_postgres,
+    postgres_cluster,
+    postgres_url,
+    stop_postgres,
+)
 
 from kowah.i18n import translator
 from kowah.web.game import Game
@@ -240,6 +249,26 @@ def test_restored_values_are_checked_like_new_ones() -> None:
     saved["kowah-web"]["seats"][1]["token"] = "short"
     with pytest.raises(ValueError, match="seat"):
         Game.restore(saved)
+
+
+def test_a_database_gone_is_a_503_and_no_traceback() -> None:
+    """PostgreSQL stops under a running server: reads and changes answer 503 not-saved."""
+    need_postgres()
+    with postgres_cluster() as url:
+        store = open_store(url)
+        with client(store) as c:
+            game = c.post("/api/games", json={"humans": 2, "seed": 1}).json()
+            stop_postgres(url)
+            for call in (lambda: c.get(f"/api/games/{game['id']}", headers=key(game)),
+                         lambda: act(c, game, {"do": "draw"}, key(game)),
+                         lambda: c.post("/api/games", json={})):
+                answer = call()
+                assert answer.status_code == 503 and answer.json()["error"] == "not-saved"
+            for failing in (lambda: store.presence(game["id"]), lambda: store.tidy(0),
+                            lambda: store.set_presence(game["id"], "w", 0, 1)):
+                with pytest.raises(StoreError):
+                    failing()
+        store.close()
 
 
 # -- the embedded store only ----------------------------------------------------------------------

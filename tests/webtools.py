@@ -143,9 +143,21 @@ def postgres_cluster() -> Iterator[str]:
         try:
             yield f"postgresql://kowah@/postgres?host={folder}"
         finally:
-            run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+            if (data / "postmaster.pid").exists():  # not stopped already (stop_postgres)
+                run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_postgres(url: str) -> None:
+    """Stop the server of :func:`postgres_cluster` whose URL is *url* at once (the database
+    is gone, as when its machine fails)."""
+    binaries = postgres_bin()
+    assert binaries is not None
+    folder = url.rsplit("host=", 1)[1]
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", f"{folder}/data", "-m", "immediate",
+                    "-w", "stop"], check=True, capture_output=True, timeout=60)
 
 
 def empty_postgres(url: str) -> str:

@@ -199,9 +199,22 @@ class SQLStore(Store):
         """*text* (``?`` placeholders) in the dialect."""
 
     def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
-        cursor = self._cursor()
-        cursor.execute(self._sql(text), tuple(params))
-        return list(cursor.fetchall())
+        """The rows of a read; :class:`StoreError` when the database cannot be read."""
+        try:
+            cursor = self._cursor()
+            cursor.execute(self._sql(text), tuple(params))
+            return list(cursor.fetchall())
+        except self.db_errors as error:
+            raise StoreError(str(error).strip()[:300]) from None
+
+    @contextmanager
+    def _changing(self) -> Iterator[Any]:
+        """A write transaction of the whole table; :class:`NotSavedError` when it fails."""
+        try:
+            with self._transaction(None) as cursor:
+                yield cursor
+        except self.db_errors as error:
+            raise NotSavedError(str(error).strip()[:300]) from None
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -386,14 +399,14 @@ class SQLStore(Store):
         return result
 
     def tidy(self, before: float) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("DELETE FROM games WHERE status NOT IN (?, ?) AND updated < ?"),
                            (*IN_PLAY, before))
             cursor.execute(self._sql("DELETE FROM presence WHERE seen < ?"),
                            (time.time() - 4 * PRESENCE_TTL,))
 
     def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql(
                 "INSERT INTO presence (game_id, worker, seat, sockets, seen) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, worker, seat) DO UPDATE SET sockets = excluded.sockets, "
@@ -402,7 +415,7 @@ class SQLStore(Store):
         self._changed(game_id)
 
     def heartbeat(self, worker: str, *, gone: bool = False) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             if gone:
                 cursor.execute(self._sql("DELETE FROM presence WHERE worker = ?"), (worker,))
             else:
@@ -420,7 +433,7 @@ class SQLStore(Store):
 
     def insert_restored(self, game: Game) -> bool:
         """Keep a game read from elsewhere (an import), unless its id is taken; whether it was."""
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("SELECT 1 FROM games WHERE id = ?"), (game.id,))
             if cursor.fetchone() is not None:
                 return False
@@ -434,7 +447,7 @@ class SQLStore(Store):
         return None if not rows else str(rows[0][0])
 
     def set_meta(self, key: str, value: str) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
                                      "DO UPDATE SET value = excluded.value"), (key, value))
 

@@ -71,7 +71,10 @@ class PostgresStore(SQLStore):
 
     def _query(self, text: str, params: Any = ()) -> list[Any]:
         rows = super()._query(text, params)
-        self._connection().rollback()
+        try:
+            self._connection().rollback()
+        except self.db_errors as error:
+            raise StoreError(str(error).strip()[:300]) from None
         return rows
 
     @contextmanager

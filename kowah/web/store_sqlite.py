@@ -109,7 +109,7 @@ class SQLiteStore(SQLStore):
 
     def tidy(self, before: float) -> None:
         super().tidy(before)
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute("DELETE FROM changes WHERE seq < (SELECT MAX(seq) FROM changes) - 10000")
 
     def watch(self, callback: Callable[[str], None]) -> None:
