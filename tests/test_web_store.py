@@ -4,8 +4,10 @@ first edition's files imported, a bad row, a full and a read-only disk."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import queue
 import resource
 import sqlite3
 import subprocess
@@ -22,6 +24,7 @@ from webtools import (  # noqa: F401 - postgres_url: the fixture
     need_postgres,
     postgres_cluster,
     postgres_url,
+    start_postgres,
     stop_postgres,
 )
 
@@ -29,6 +32,7 @@ from kowah.i18n import translator
 from kowah.web.game import Game
 from kowah.web.problems import MORE_ERRORS
 from kowah.web.store import (
+    ANY_GAME,
     NotSavedError,
     Refused,
     SQLStore,
@@ -269,6 +273,26 @@ def test_a_database_gone_is_a_503_and_no_traceback() -> None:
                 with pytest.raises(StoreError):
                     failing()
         store.close()
+
+
+def test_a_listener_hears_again_once_the_database_is_back() -> None:
+    need_postgres()
+    with postgres_cluster() as url:
+        writer, watcher = open_store(url), open_store(url)
+        heard: queue.Queue[str] = queue.Queue()
+        watcher.watch(heard.put)
+        game = writer.add(a_game())
+        assert heard.get(timeout=10) == game.id
+        stop_postgres(url)
+        start_postgres(url)
+        assert heard.get(timeout=30) == ANY_GAME  # it listens again: anything may have changed
+        for _ in range(3):  # the writer's connection fails once, then it connects again
+            with contextlib.suppress(NotSavedError):
+                writer.update(game.id, first_move)
+                break
+        assert heard.get(timeout=10) == game.id
+        writer.close()
+        watcher.close()
 
 
 # -- the embedded store only ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
-from kowah.web.store import Store, StoreError
+from kowah.web.store import ANY_GAME, Store, StoreError
 
 __all__ = ["Hub", "attach", "socket", "started", "stopped"]
 
@@ -91,11 +91,16 @@ class Hub:
 
     def _changed(self, game_id: str) -> None:
         loop = self.loop
-        if loop is not None and game_id in self.sockets and not loop.is_closed():
+        if loop is not None and (game_id in self.sockets or game_id == ANY_GAME) \
+                and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is closing
                 loop.call_soon_threadsafe(self._schedule, game_id)
 
     def _schedule(self, game_id: str) -> None:
+        if game_id == ANY_GAME:
+            for each in list(self.sockets):
+                self._schedule(each)
+            return
         if game_id in self._running:
             self._dirty.add(game_id)
             return

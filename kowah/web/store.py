@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 from kowah.errors import N_, KowahError
 from kowah.web.game import ID_PATTERN, Game, GameError, Status
 
-__all__ = ["ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
+__all__ = ["ANY_GAME", "ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
            "StoreFullError", "default_data_dir", "import_files", "open_store"]
 
 log = logging.getLogger("kowah.web")
@@ -54,6 +54,9 @@ T = TypeVar("T")
 IN_PLAY = (Status.WAITING.value, Status.PLAYING.value)
 #: Presence rows not refreshed for this long (seconds) are a dead process's.
 PRESENCE_TTL = 90.0
+#: What :meth:`Store.watch`'s callback is given when any game may have changed (the store
+#: lost its database for a while and does not know which).
+ANY_GAME = ""
 #: The file name of the embedded database in the data folder.
 SQLITE_NAME = "kowah.sqlite3"
 
@@ -150,7 +153,8 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def watch(self, callback: Callable[[str], None]) -> None:
         """Call *callback* with a game's id (from another thread) whenever it changes, through
-        this process or another one on the same database; at most once a second late."""
+        this process or another one on the same database; at most once a second late. With
+        :data:`ANY_GAME` when any game may have changed."""
 
     @abc.abstractmethod
     def close(self) -> None:

@@ -4,7 +4,9 @@ For several server processes, on one machine or several, sharing one database. O
 per thread. A change locks its game's row (``SELECT … FOR UPDATE``) and commits before the
 answer; new games and presence notes take a transaction-level advisory lock, so that the count
 of games in play is checked by one process at a time. Each commit sends ``NOTIFY kowah`` with
-the game's id; a listening thread in every process hears the other processes' changes.
+the game's id; a listening thread in every process hears the other processes' changes, and
+listens again when the database comes back after it was lost (telling its watchers that any
+game may have changed meanwhile).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kowah.web.store import SCHEMA, SQLStore, StoreError
+from kowah.web.store import ANY_GAME, SCHEMA, SQLStore, StoreError
 
 __all__ = ["PostgresStore"]
 
@@ -113,12 +115,19 @@ class PostgresStore(SQLStore):
         connection = self._listen_connection
         while not self._stop.is_set():
             try:
+                if connection is None:  # the database is back: listen again
+                    connection = _driver().connect(self.url, autocommit=True)
+                    connection.execute(f"LISTEN {_CHANNEL}")
+                    self._listen_connection = connection
+                    self._changed(ANY_GAME)  # what changed meanwhile is not known
                 for notice in connection.notifies(timeout=0.5):
                     self._changed(notice.payload)
-            except Exception:  # the connection closed under us: stop
-                if not self._stop.is_set():
-                    self._stop.wait(0.5)
-                return
+            except Exception:  # the connection was lost (or closed by close())
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        connection.close()
+                connection = None
+                self._stop.wait(0.5)
 
     def close(self) -> None:
         self._stop.set()
