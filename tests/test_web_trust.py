@@ -127,6 +127,33 @@ def test_the_socket_checks_origin_and_host(c: TestClient) -> None:
         assert closed.value.code == code
 
 
+def test_every_api_answer_is_no_store_and_every_api_error_is_json() -> None:
+    with client(max_new_per_minute=2) as c:
+        game = new_game(c, seed=4, humans=2)
+        path = f"/api/games/{game['id']}"
+        answers = [
+            c.get(path, headers=key(game)), c.get(path), c.get(f"{path}/hint", headers=key(game)),
+            c.get(f"{path}/record"), c.get("/api/rules"), c.get(f"{path}?since=²"),
+            c.post(f"{path}/join", json={}, headers=key(game, 1)),
+            c.post(f"{path}/start", json={}, headers=key(game)),
+            act(c, game, {"do": "draw"}, {"authorization": "Bearer nope-nope-nope-nope"}),
+            act(c, game, {"do": "draw"}),
+            c.post(f"{path}/actions", content=b"{}", headers={"content-type": "text/plain"}),
+            c.post("/api/games", json={}, headers={"origin": "https://evil.example"}),
+            c.get(path, headers={"host": "evil.example"}), c.delete(path), c.get("/api/nothing"),
+            c.post("/api/review", json={}), c.post("/api/games", json={}),
+            c.post("/api/games", json={}),  # over the limit: 429
+            c.post(f"{path}/close", json={}, headers=key(game)),
+        ]
+        statuses = {answer.status_code for answer in answers}
+        assert {200, 201, 400, 401, 403, 404, 405, 409, 415, 429} <= statuses, statuses
+        for answer in answers:
+            assert answer.headers["cache-control"] == "no-store", answer.request.url
+            if answer.status_code >= 400:
+                assert answer.headers["content-type"] == "application/json", answer.request.url
+                assert set(answer.json()) >= {"error", "message"}
+
+
 # -- the leak property: every seat and the spectator, HTTP and the socket ------------------------------
 
 def _shuffle_hidden(deck: list[Card], viewer: int | None, rng: random.Random, keep: int | None) -> list[Card]:
