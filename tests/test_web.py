@@ -22,6 +22,7 @@ from kowah.record import replay_outcome
 from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS, accept_language
 from kowah.web.game import Game
+from kowah.web.saved import restore
 from kowah.web.store import open_store
 
 
@@ -384,7 +385,7 @@ def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
         after = game.version
         game.act(game.legal(0)[0])
         kept = game.views_since(0, after)
-        replayed = Game.restore(game.saved()).views_since(0, after)
+        replayed = restore(game.saved()).views_since(0, after)
         assert kept == replayed and len(kept) == game.version - after
 
 

@@ -31,6 +31,7 @@ from webtools import (  # noqa: F401 - postgres_url: the fixture
 from kowah.i18n import translator
 from kowah.web.game import Game
 from kowah.web.problems import MORE_ERRORS
+from kowah.web.saved import restore
 from kowah.web.store import (
     ANY_GAME,
     NotSavedError,
@@ -248,11 +249,11 @@ def test_restored_values_are_checked_like_new_ones() -> None:
         saved = game.saved()
         saved["kowah-web"][field] = value
         with pytest.raises(ValueError, match=field.split("_")[0]):
-            Game.restore(saved)
+            restore(saved)
     saved = game.saved()
     saved["kowah-web"]["seats"][1]["token"] = "short"
     with pytest.raises(ValueError, match="seat"):
-        Game.restore(saved)
+        restore(saved)
 
 
 def test_a_database_gone_is_a_503_and_no_traceback() -> None:

@@ -42,7 +42,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kowah.errors import N_, KowahError
-from kowah.web.game import ID_PATTERN, Game, GameError, Status
+from kowah.web.game import ID_PATTERN, Game, Status
+from kowah.web.saved import GameError, restore
 
 __all__ = ["ANY_GAME", "ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
            "StoreFullError", "default_data_dir", "import_files", "open_store"]
@@ -252,7 +253,7 @@ class SQLStore(Store):
 
     def _restore(self, game_id: str, data: str) -> Game | None:
         try:
-            game = Game.restore(json.loads(data))
+            game = restore(json.loads(data))
         except (ValueError, RecursionError, GameError) as error:
             if game_id not in self._broken:
                 self._broken.add(game_id)
@@ -493,7 +494,7 @@ def import_files(store: SQLStore, directory: Path) -> tuple[int, list[tuple[str,
         try:
             if path.stat().st_size > 2_000_000:
                 raise GameError("larger than 2 MB")
-            game = Game.restore(json.loads(path.read_text(encoding="utf-8")))
+            game = restore(json.loads(path.read_text(encoding="utf-8")))
             if game.id != path.stem:
                 raise GameError(f"the file holds game {game.id}")
         except (OSError, ValueError, RecursionError, GameError) as error:
