@@ -341,6 +341,25 @@ def test_help_is_localised(capsys: pytest.CaptureFixture[str]) -> None:
     assert english != czech
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
+def test_the_top_level_help_names_every_command(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kowah --help`` lists each command with its one-line help, in the asked language."""
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    code, shown, _ = run(capsys, "--lang", lang, "--help")
+    assert code == 0
+    commands = ("play", "check", "replay", "rules", "simulate", "serve")
+    helps = ("play a deal against two AIs", "check whether a hand is ready", "replay game records",
+             "print the rules", "pit AI players against each other", "play in the browser")
+    listed = re.findall(r"^    (\w+) +(.+)$", shown, re.MULTILINE)
+    assert [name for name, _ in listed] == list(commands)
+    for (name, said), english in zip(listed, helps, strict=True):
+        assert said == t.gettext("cli", english), name
+    code, _, err = run(capsys, "--lang", lang, "frobnicate")
+    assert code == 2 and all(f"'{name}'" in err for name in commands)  # the choices, all of them
+
+
 # -- no tracebacks, ever ------------------------------------------------------------------------
 
 
