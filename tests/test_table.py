@@ -17,7 +17,7 @@ import termios
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from transcripts import GOLDEN, SEED, script, transcript
@@ -557,11 +557,12 @@ Respond = Callable[[str], bytes | None]
 
 
 def _in_pty(argv: Sequence[str], respond: Respond, env: dict[str, str] = _ENV, rows: int = 24,
-            columns: int = 80) -> tuple[int, str]:
+            columns: int = 80, modes: list[list[Any]] | None = None) -> tuple[int, str]:
     """Run *argv* with a pseudo-terminal of *rows* × *columns* as its controlling terminal (so
     that Ctrl-C, byte 3, is turned into SIGINT, as in a real one). Whenever it has written
     something, ``respond(everything so far)`` may return keys to type. Returns the exit code
-    and the whole output once the program has exited.
+    and the whole output once the program has exited; the terminal's modes as the program left
+    them (``termios.tcgetattr``) are appended to *modes* when it is given.
 
     No fixed time counts from the start: the program fails the test only when it is silent for
     :data:`_SILENCE` seconds since its last output or the last keys typed (a hang), or runs past
@@ -597,6 +598,8 @@ def _in_pty(argv: Sequence[str], respond: Respond, env: dict[str, str] = _ENV, r
                 os.write(master, keys)
                 last = time.monotonic()
         code = process.wait(timeout=_SILENCE)
+        if modes is not None:
+            modes.append(termios.tcgetattr(master))  # a pty's master reads its terminal's modes
     finally:
         os.close(master)
         if process.poll() is None:
@@ -743,7 +746,7 @@ def _converse(argv: list[str], steps: list[tuple[str, str]], env: dict[str, str]
 
 def test_ctrl_c_during_the_ais_pause_leaves_at_once_and_saves_the_record(tmp_path: Path) -> None:
     """Ctrl-C while an AI's move is told (input held, a long pace) leaves the table at once,
-    without waiting for the pace, and saves the record."""
+    without waiting for the pace, gives the terminal its echo back and saves the record."""
     record = tmp_path / "left.json"
     seed = _seed_where(1)
     pressed = False
@@ -755,10 +758,12 @@ def test_ctrl_c_during_the_ais_pause_leaves_at_once_and_saves_the_record(tmp_pat
             return b"\x03"
         return None
 
+    modes: list[list[Any]] = []
     code, output = _in_pty([sys.executable, "-m", "kowah", "--lang", "en", "play", "--seed", str(seed),
-                            "--pace", "60", "--record", str(record)], respond)
+                            "--pace", "60", "--record", str(record)], respond, modes=modes)
     text = _plain(output)
     assert pressed and code == EXIT_INTERRUPTED, text
+    assert modes[0][3] & termios.ECHO  # the local modes: typing is shown again
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
     assert "You leave the table." in text.split("Seat 1 draws a card.", 1)[1]
     assert "Seat 2" not in text.split("Seat 1 draws a card.", 1)[1]  # the narration stopped there
