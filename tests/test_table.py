@@ -770,6 +770,37 @@ def test_ctrl_c_during_the_ais_pause_leaves_at_once_and_saves_the_record(tmp_pat
     assert not Record.loads(record.read_text()).replay().is_over
 
 
+def test_a_second_ctrl_c_does_not_leave_the_terminal_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C pressed again just as the held input is given back (the echo restored, what was
+    typed dropped) waits until that is done: the terminal never stays without its echo."""
+    import signal
+    import threading
+
+    import kowah._screen
+
+    master, slave = pty.openpty()
+    real = termios.tcsetattr
+
+    def tcsetattr(fd: int, when: int, modes: list[Any]) -> None:
+        if when == termios.TCSAFLUSH:
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # the second Ctrl-C
+        real(fd, when, modes)
+
+    monkeypatch.setattr(termios, "tcsetattr", tcsetattr)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with os.fdopen(slave, "r", closefd=False) as stdin:
+            screen = kowah._screen.Screen(stdin, io.StringIO(), color=False)
+            with pytest.raises(KeyboardInterrupt), screen.held_input():
+                assert not termios.tcgetattr(slave)[3] & termios.ECHO  # held: no echo
+                raise KeyboardInterrupt  # the first Ctrl-C, during the AIs' pause
+            assert termios.tcgetattr(slave)[3] & termios.ECHO
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        os.close(slave)
+        os.close(master)
+
+
 def test_type_ahead_during_the_ais_moves_is_not_echoed_nor_taken_as_an_answer() -> None:
     """Keys typed while the AIs' moves are told (with a pace) neither appear in the middle of
     the narration nor answer the prompt that follows it."""
