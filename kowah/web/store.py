@@ -181,6 +181,10 @@ class SQLStore(Store):
         self._locks_lock = threading.Lock()
         self._callbacks: list[Callable[[str], None]] = []
         self._broken: set[str] = set()
+        # The database calls under way, so that close() waits for them: a connection closed
+        # while another thread uses it crashes the process.
+        self._calls = threading.Condition()
+        self._active = 0
         self._closed = False
 
     # -- the dialect ----------------------------------------------------------------------------
@@ -203,14 +207,38 @@ class SQLStore(Store):
     def _sql(self, text: str) -> str:
         """*text* (``?`` placeholders) in the dialect."""
 
+    @contextmanager
+    def _calling(self) -> Iterator[None]:
+        """Around every use of a connection: refused once the store is closed, and waited for
+        by :meth:`_quiesce`."""
+        with self._calls:
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._calls:
+                self._active -= 1
+                if not self._active:
+                    self._calls.notify_all()
+
+    def _quiesce(self, timeout: float = 10.0) -> None:
+        """Refuse new database calls and wait for those under way (the first step of
+        :meth:`close`)."""
+        with self._calls:
+            self._closed = True
+            self._calls.wait_for(lambda: not self._active, timeout)
+
     def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
         """The rows of a read; :class:`StoreError` when the database cannot be read."""
-        try:
-            cursor = self._cursor()
-            cursor.execute(self._sql(text), tuple(params))
-            return list(cursor.fetchall())
-        except self.db_errors as error:
-            raise StoreError(str(error).strip()[:300]) from None
+        with self._calling():
+            try:
+                cursor = self._cursor()
+                cursor.execute(self._sql(text), tuple(params))
+                return list(cursor.fetchall())
+            except self.db_errors as error:
+                raise StoreError(str(error).strip()[:300]) from None
 
     @contextmanager
     def _changing(self) -> Iterator[Any]:

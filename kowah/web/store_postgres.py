@@ -73,14 +73,19 @@ class PostgresStore(SQLStore):
 
     def _query(self, text: str, params: Any = ()) -> list[Any]:
         rows = super()._query(text, params)
-        try:
-            self._connection().rollback()
-        except self.db_errors as error:
-            raise StoreError(str(error).strip()[:300]) from None
+        with self._calling():
+            try:
+                self._connection().rollback()
+            except self.db_errors as error:
+                raise StoreError(str(error).strip()[:300]) from None
         return rows
 
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
+        with self._calling():
+            yield from self._transaction_body(game_id)
+
+    def _transaction_body(self, game_id: str | None) -> Iterator[Any]:
         connection = self._connection()
         if connection.broken:
             self._local.connection = None
@@ -130,6 +135,7 @@ class PostgresStore(SQLStore):
                 self._stop.wait(0.5)
 
     def close(self) -> None:
+        self._quiesce()
         self._stop.set()
         if self._listener is not None:
             self._listener.join(timeout=5)

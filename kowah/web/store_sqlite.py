@@ -80,7 +80,8 @@ class SQLiteStore(SQLStore):
 
     def pragma(self, name: str) -> Any:
         """A pragma's value on this thread's connection."""
-        return self._connection().execute(f"PRAGMA {name}").fetchone()[0]
+        with self._calling():
+            return self._connection().execute(f"PRAGMA {name}").fetchone()[0]
 
     def _cursor(self) -> Any:
         return self._connection().cursor()
@@ -92,7 +93,7 @@ class SQLiteStore(SQLStore):
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
         # One writer of this process at a time waits for the file's lock: SQLite's own wait
         # sleeps and retries (up to 100 ms a time), a Python lock wakes the next at once.
-        with self._writer:
+        with self._calling(), self._writer:
             connection = self._connection()
             cursor = connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")
@@ -137,6 +138,7 @@ class SQLiteStore(SQLStore):
             connection.close()
 
     def close(self) -> None:
+        self._quiesce()
         self._stop.set()
         if self._watcher is not None:
             self._watcher.join(timeout=5)
