@@ -8,7 +8,7 @@ at any moment; ``synchronous=FULL`` (``?synchronous=full`` in the URL) also surv
 cut, at the cost of a disk flush per change.
 
 Other processes learn of changes from the ``changes`` table: each commit adds a row, and a
-watcher thread polls for new rows (a cheap read of an index) ten times a second.
+watcher thread polls for new rows (a cheap read of an index) twenty times a second.
 
 >>> store = SQLiteStore(None)
 >>> store.pragma("journal_mode"), store.pragma("synchronous")
@@ -33,7 +33,7 @@ from kowah.web.store import SCHEMA, SQLStore, StoreError
 __all__ = ["SQLiteStore"]
 
 #: How often the watcher looks for other processes' changes (seconds).
-POLL = 0.1
+POLL = 0.05
 _SYNC = {"normal": "NORMAL", "full": "FULL"}
 
 
