@@ -71,8 +71,19 @@ class PostgresStore(SQLStore):
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s")
 
+    def _lost(self) -> bool:
+        """Whether this thread's connection was lost (the database restarted since its last
+        use): the next call connects again."""
+        connection = getattr(self._local, "connection", None)
+        return connection is not None and bool(connection.closed)
+
     def _query(self, text: str, params: Any = ()) -> list[Any]:
-        rows = super()._query(text, params)
+        try:
+            rows = super()._query(text, params)
+        except StoreError:
+            if not self._lost():
+                raise
+            rows = super()._query(text, params)  # once more, on a new connection
         with self._calling():
             try:
                 self._connection().rollback()
@@ -85,18 +96,28 @@ class PostgresStore(SQLStore):
         with self._calling():
             yield from self._transaction_body(game_id)
 
-    def _transaction_body(self, game_id: str | None) -> Iterator[Any]:
-        connection = self._connection()
-        if connection.broken:
-            self._local.connection = None
+    def _lock(self, game_id: str | None) -> tuple[Any, Any]:
+        """A new transaction holding *game_id*'s row lock (or the new games' lock): its
+        connection and cursor. A connection lost since its last use (the database restarted)
+        is replaced, once, before anything is changed."""
+        for attempt in (0, 1):
             connection = self._connection()
-        connection.rollback()
-        cursor = connection.cursor()
+            connection.rollback()
+            cursor = connection.cursor()
+            try:
+                if game_id is None:
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+                else:
+                    cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+                break
+            except self.db_errors:
+                if attempt or not self._lost():
+                    raise
+        return connection, cursor
+
+    def _transaction_body(self, game_id: str | None) -> Iterator[Any]:
+        connection, cursor = self._lock(game_id)
         try:
-            if game_id is None:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            else:
-                cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
             yield cursor
             connection.commit()
         except BaseException:
