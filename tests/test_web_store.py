@@ -347,6 +347,21 @@ def test_a_file_the_first_edition_wrote_is_imported_and_plays_on(tmp_path: Path)
     again.close()
 
 
+def test_sqlite_urls_name_a_path_from_the_root_or_from_here(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    here = open_store("sqlite:here.sqlite3")
+    there = open_store(f"sqlite://{tmp_path}/there.sqlite3?synchronous=full")
+    assert isinstance(here, SQLiteStore) and isinstance(there, SQLiteStore)
+    assert there.pragma("synchronous") == 2
+    here.close()
+    there.close()
+    assert (tmp_path / "here.sqlite3").exists() and (tmp_path / "there.sqlite3").exists()
+    for bad in ("sqlite://", "sqlite:///x?synchronous=off", "mysql://db.example/games"):
+        with pytest.raises(StoreError):
+            open_store(bad)
+
+
 def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> None:
     store = SQLiteStore(tmp_path / "a.sqlite3", synchronous="full")
     assert store.pragma("journal_mode") == "wal" and store.pragma("synchronous") == 2
