@@ -54,8 +54,6 @@ _REVIEW = {
     "yours": N_("web", "Your choice: {action}."),
     "agrees": N_("web", "The coach would have done the same."),
     "would": N_("web", "The coach would have chosen: {action}."),
-    "feeds": N_("web", "{card}: a declared seat waits for it and would win at once"),
-    "ready": N_("web", "{card}: ready, waiting for {waits}"),
     "takes": N_("web", "Taking {card} would have brought your hand closer to ready."),
     "no-take": N_("web", "Taking {card} would not have brought your hand closer to ready."),
     "bad-record": N_("web", "This record cannot be reviewed: {problem}"),
@@ -105,11 +103,13 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
     choices = []
     for option in advice.discards:
         name = t.card(option.card)
+        # The coach's own sentences (kowah.coach.describe), so that both say it alike.
         if option.feeds:
-            text = t.gettext("web", _REVIEW["feeds"]).format(card=name)
+            text = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
+                                      "once").format(card=name)
         elif option.distance == 0:
             waits = t.format_list([t.card(wait.card) for wait in option.waits])
-            text = t.gettext("web", _REVIEW["ready"]).format(card=name, waits=waits)
+            text = t.gettext("coach", "{card}: ready, waiting for {waits}").format(card=name, waits=waits)
         else:
             text = t.ngettext("web", "{card}: {count} card from ready", "{card}: {count} cards from ready",
                               option.distance).format(card=name, count=option.distance)
