@@ -62,6 +62,28 @@ def test_the_page_fills_every_placeholder_and_hands_its_words_to_the_scripts(lan
     assert strings["count.stock"]["forms"]
 
 
+SCRIPTS = Path(review.__file__).resolve().parent / "static" / "js"
+
+
+def test_the_page_scripts_are_small_modules_sharing_one_set_of_constants() -> None:
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in sorted(SCRIPTS.glob("*.js"))}
+    assert len(scripts) >= 10
+    sizes = {name: len(text.splitlines()) for name, text in scripts.items()}
+    assert max(sizes.values()) <= 250, sizes
+    # ES modules loaded by the browser as they are: every module but the entry point exports.
+    imported = set(re.findall(r'from "\./([\w.]+)"', "".join(scripts.values())))
+    assert imported == set(scripts) - {"main.js"}
+    assert all("export " in text for name, text in scripts.items() if name != "main.js")
+    # The storage keys are named in constants.js only; the language cookie's name comes from
+    # the server with the page's data.
+    keys = re.findall(r'"(kowah-[\w-]+)"|`(kowah-[\w-]+):', scripts["constants.js"])
+    assert len(keys) >= 3
+    for name, text in scripts.items():
+        if name != "constants.js":
+            assert not any(key in text for pair in keys for key in pair if key), name
+        assert "kowah-lang" not in text, name
+
+
 # -- POST /api/review ---------------------------------------------------------------------------
 
 
