@@ -46,18 +46,14 @@ export class Play {
     if (!table.state || table.busy) return false;
     const hadFocus = table.root.contains(document.activeElement);
     // Busy at once, while the news before the action (a playback being skipped, a state being
-    // fetched) is still shown: then the action is checked against the state it was chosen on.
+    // fetched) is still being shown; then the action is checked against the state shown.
     table.busy = true;
     table.alert("");
     table.render();
-    await table.queue;
-    const before = table.state;
-    if (!before || !this.legal(action, before.legal || [])) {
-      table.busy = false;
-      table.render();
-      return false;
-    }
     try {
+      await table.queue;
+      const before = table.state;
+      if (!before || !this.legal(action, before.legal || [])) return false;
       const next = await table.api.act(before.id, action, before.version);
       table.busy = false;
       await table.absorb(next);
