@@ -114,6 +114,19 @@ def test_a_change_is_committed_before_update_returns(opener: Opener) -> None:
     assert store.update("AAAAAAAAAAAAAAAAAAAAAA", lambda g: 1) is None
 
 
+def test_a_closed_game_is_not_kept_in_the_process(opener: Opener) -> None:
+    """Games in play are shared by the process's requests; a finished or closed one is read
+    back from the database when it is asked for again (fewer objects for the collector)."""
+    store = opener()
+    game = store.add(a_game())
+    shared = store.get(game.id)
+    assert shared is not None and store.get(game.id) is shared
+    store.update(game.id, lambda g: g.close())
+    again = store.get(game.id)
+    assert again is not shared and again is not None
+    assert again.closed and again.version == shared.version
+
+
 def test_a_refused_change_leaves_the_game_as_it_was(opener: Opener) -> None:
     store = opener()
     game = store.add(a_game())

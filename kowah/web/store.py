@@ -8,8 +8,8 @@ standard library's ``sqlite3``, the embedded default, in WAL mode) and
 
 Every change is one transaction: the game's row is locked (across processes: ``BEGIN
 IMMEDIATE`` in SQLite, ``SELECT … FOR UPDATE`` in PostgreSQL), the game read (from this
-process's cache when the row has not changed since), the change applied, the row written and
-committed — all before the caller answers. A change that cannot be written raises
+process's cache of games in play when the row has not changed since), the change applied, the
+row written and committed — all before the caller answers. A change that cannot be written raises
 :class:`NotSavedError` and leaves the game as it was (the cached copy is dropped). A change
 raising :class:`Refused` is rolled back with the game untouched.
 
@@ -427,7 +427,10 @@ class SQLStore(Store):
             except BaseException:
                 self._drop(game_id)
                 raise
-            self._keep(game_id, stamp + 1, game)
+            if game.status in (Status.OVER, Status.CLOSED):
+                self._drop(game_id)  # rarely read again: fewer objects for the collector
+            else:
+                self._keep(game_id, stamp + 1, game)
         self._changed(game_id)
         return result
 
