@@ -123,7 +123,7 @@ def test_a_closed_game_is_not_kept_in_the_process(opener: Opener) -> None:
     assert shared is not None and store.get(game.id) is shared
     store.update(game.id, lambda g: g.close())
     again = store.get(game.id)
-    assert again is not shared and again is not None
+    assert again is not shared and again is not None and store.get(game.id) is not again
     assert again.closed and again.version == shared.version
 
 

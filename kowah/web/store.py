@@ -309,7 +309,7 @@ class SQLStore(Store):
         if not rows:
             return None
         game = self._restore(game_id, rows[0][1])
-        if game is not None:
+        if game is not None and game.status not in (Status.OVER, Status.CLOSED):
             self._keep(game_id, rows[0][0], game)
         return game
 
