@@ -34,6 +34,7 @@ from kowah.web.problems import MORE_ERRORS
 from kowah.web.saved import restore
 from kowah.web.store import (
     ANY_GAME,
+    ENDED_CACHE,
     NotSavedError,
     Refused,
     SQLStore,
@@ -114,17 +115,20 @@ def test_a_change_is_committed_before_update_returns(opener: Opener) -> None:
     assert store.update("AAAAAAAAAAAAAAAAAAAAAA", lambda g: 1) is None
 
 
-def test_a_closed_game_is_not_kept_in_the_process(opener: Opener) -> None:
-    """Games in play are shared by the process's requests; a finished or closed one is read
-    back from the database when it is asked for again (fewer objects for the collector)."""
+def test_only_a_few_ended_games_are_kept_in_the_process(opener: Opener) -> None:
+    """Games in play are shared by the process's requests; of the games that ended, only the
+    latest :data:`~kowah.web.store.ENDED_CACHE` are (fewer objects for the collector), the
+    others are read back from the database when asked for."""
     store = opener()
-    game = store.add(a_game())
-    shared = store.get(game.id)
-    assert shared is not None and store.get(game.id) is shared
-    store.update(game.id, lambda g: g.close())
-    again = store.get(game.id)
-    assert again is not shared and again is not None and store.get(game.id) is not again
-    assert again.closed and again.version == shared.version
+    games = [store.add(a_game(seed=seed, owner=str(seed))) for seed in range(ENDED_CACHE + 1)]
+    shared = [store.get(game.id) for game in games]
+    assert [store.get(game.id) for game in games] == shared and None not in shared
+    for game in games:
+        store.update(game.id, lambda g: g.close())
+    kept = [store.get(game.id) for game in games[1:]]
+    assert all(a is b for a, b in zip(kept, shared[1:], strict=True))
+    oldest = store.get(games[0].id)  # read back from the database
+    assert oldest is not shared[0] and oldest is not None and oldest.closed
 
 
 def test_a_refused_change_leaves_the_game_as_it_was(opener: Opener) -> None:

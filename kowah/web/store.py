@@ -45,14 +45,16 @@ from kowah.errors import N_, KowahError
 from kowah.web.game import ID_PATTERN, Game, Status
 from kowah.web.saved import GameError, restore
 
-__all__ = ["ANY_GAME", "ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
-           "StoreFullError", "default_data_dir", "import_files", "open_store"]
+__all__ = ["ANY_GAME", "ENDED_CACHE", "ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store",
+           "StoreError", "StoreFullError", "default_data_dir", "import_files", "open_store"]
 
 log = logging.getLogger("kowah.web")
 T = TypeVar("T")
 
 #: Statuses of the games that hold a place.
 IN_PLAY = (Status.WAITING.value, Status.PLAYING.value)
+#: How many of the games that ended lately a process keeps at hand.
+ENDED_CACHE = 64
 #: Presence rows not refreshed for this long (seconds) are a dead process's.
 PRESENCE_TTL = 90.0
 #: What :meth:`Store.watch`'s callback is given when any game may have changed (the store
@@ -176,6 +178,10 @@ class SQLStore(Store):
         self.max_games = max_games
         self._cache: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
         self._cache_size = cache
+        # The games that ended lately, in a small cache of their own: their last reads (the
+        # record, a closing) are cheap, and they do not fill the process with objects that the
+        # garbage collector's full passes look at.
+        self._ended: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
@@ -262,22 +268,28 @@ class SQLStore(Store):
 
     def _cached(self, game_id: str, stamp: int) -> Game | None:
         with self._cache_lock:
-            entry = self._cache.get(game_id)
-            if entry is None or entry[0] != stamp:
-                return None
-            self._cache.move_to_end(game_id)
-            return entry[1]
+            for cache in (self._cache, self._ended):
+                entry = cache.get(game_id)
+                if entry is not None and entry[0] == stamp:
+                    cache.move_to_end(game_id)
+                    return entry[1]
+            return None
 
     def _keep(self, game_id: str, stamp: int, game: Game) -> None:
+        ended = game.status in (Status.OVER, Status.CLOSED)
+        cache, other = (self._ended, self._cache) if ended else (self._cache, self._ended)
+        size = ENDED_CACHE if ended else self._cache_size
         with self._cache_lock:
-            self._cache[game_id] = (stamp, game)
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            other.pop(game_id, None)
+            cache[game_id] = (stamp, game)
+            cache.move_to_end(game_id)
+            while len(cache) > size:
+                cache.popitem(last=False)
 
     def _drop(self, game_id: str) -> None:
         with self._cache_lock:
             self._cache.pop(game_id, None)
+            self._ended.pop(game_id, None)
 
     def _restore(self, game_id: str, data: str) -> Game | None:
         try:
@@ -309,7 +321,7 @@ class SQLStore(Store):
         if not rows:
             return None
         game = self._restore(game_id, rows[0][1])
-        if game is not None and game.status not in (Status.OVER, Status.CLOSED):
+        if game is not None:
             self._keep(game_id, rows[0][0], game)
         return game
 
@@ -427,10 +439,7 @@ class SQLStore(Store):
             except BaseException:
                 self._drop(game_id)
                 raise
-            if game.status in (Status.OVER, Status.CLOSED):
-                self._drop(game_id)  # rarely read again: fewer objects for the collector
-            else:
-                self._keep(game_id, stamp + 1, game)
+            self._keep(game_id, stamp + 1, game)
         self._changed(game_id)
         return result
 
