@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import multiprocessing
 import pickle
 import random
 import signal
@@ -148,6 +149,8 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
 
     >>> [round(x, 3) for x in wilson(50, 100)]
     [0.404, 0.596]
+    >>> wilson(0, 3)[0], wilson(3, 3)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         return (0.0, 1.0)
@@ -155,7 +158,9 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # No success (or no failure) puts that end at 0 (or 1) exactly, not a rounding error away.
+    return (0.0 if successes == 0 else max(0.0, centre - half),
+            1.0 if successes == trials else min(1.0, centre + half))
 
 
 def _whole_count(name: str, value: object) -> int:
@@ -302,6 +307,36 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _in_order(futures: Sequence[concurrent.futures.Future[_Totals]]) -> Iterator[_Totals]:
+    """The chunks' totals in order. Each wait is short and repeated: Ctrl-C may reach another
+    thread of this process (the pool's), and a wait without a timeout would only end, and let
+    the main thread see it, when the chunk is done."""
+    for future in futures:
+        while True:
+            try:
+                yield future.result(timeout=0.1)
+                break
+            except TimeoutError:
+                continue
+
+
+def _cancel(futures: Sequence[concurrent.futures.Future[_Totals]],
+            pool: concurrent.futures.ProcessPoolExecutor | None, others: Sequence[object]) -> None:
+    """Stop at once (Ctrl-C, or a player's error): cancel the chunks that wait, and end our own
+    pool's workers in the middle of theirs rather than wait for them (a chunk of hard deals on
+    a busy machine takes a while). *others* are the processes that ran before the pool."""
+    for future in futures:
+        future.cancel()
+    if pool is None:
+        return
+    pool.shutdown(wait=False, cancel_futures=True)
+    workers = [process for process in multiprocessing.active_children() if process not in others]
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join()
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -365,7 +400,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             N_("error", "the chunk size must be a whole number of at least 1, not {value!r}"), value=size)
     chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
     results: Iterator[_Totals]
-    pool: concurrent.futures.Executor | None = None
+    futures: list[concurrent.futures.Future[_Totals]] = []
+    pool: concurrent.futures.ProcessPoolExecutor | None = None
+    others: list[multiprocessing.process.BaseProcess] = []
     if executor is None and (jobs <= 1 or deals < 2):
         results = map(_play_chunk, chunks)
     else:
@@ -375,13 +412,15 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             except (pickle.PicklingError, AttributeError, TypeError):
                 raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or "
                                              "function at module level)")) from None
+            others = multiprocessing.active_children()
             executor = pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
         try:
-            results = executor.map(_play_chunk, chunks)
+            for job in chunks:
+                futures.append(executor.submit(_play_chunk, job))
         except BaseException:  # Ctrl-C while the chunks are sent: the pool must not outlive us
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
+            _cancel(futures, pool, others)
             raise
+        results = _in_order(futures)
     wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
     try:
         for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):
@@ -392,7 +431,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             done += stop - start
             if progress is not None:
                 progress(done)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    except BaseException:
+        _cancel(futures, pool, others)
+        raise
+    if pool is not None:
+        pool.shutdown()
     return SimulationResult(deals, names, tuple(wins), drawn, dict(zip(_BY, by, strict=True)))
