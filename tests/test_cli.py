@@ -10,7 +10,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -434,9 +433,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
 
 
 def test_replay_reads_a_bounded_amount() -> None:
-    start = time.monotonic()
-    result = _kowah("--lang", "en", "replay", "/dev/zero")
-    assert time.monotonic() - start < 30
+    result = _kowah("--lang", "en", "replay", "/dev/zero")  # endless: it must stop reading
     assert result.returncode == 1
     assert result.stdout == (b"/dev/zero: invalid: the file holds more than 2000000 bytes: too large "
                              b"for a game record\n")
