@@ -88,7 +88,7 @@ class RandomPlayer:
     >>> import random
     >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=2)
-    >>> seat = deal.to_move()[0]
+    >>> seat = deal.actor
     >>> RandomPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     Action.draw(2)
     """
@@ -119,7 +119,7 @@ class HardPlayer:
     >>> import random
     >>> from kowah import Deal, Action
     >>> deal = Deal.shuffled(seed=0)
-    >>> seat = deal.turn
+    >>> seat = deal.actor
     >>> _ = deal.apply(Action.draw(seat))
     >>> action = HardPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     >>> action.kind.value, action in deal.legal_actions(seat)

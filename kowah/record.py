@@ -5,7 +5,7 @@ claims itself, so they are never listed. It is plain JSON, never a pickle.
 
 >>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=5)
->>> _ = deal.apply(Action.draw(deal.turn))
+>>> _ = deal.apply(Action.draw(deal.actor))
 >>> record = Record.from_deal(deal)
 >>> text = record.dumps()
 >>> Record.loads(text) == record

@@ -130,7 +130,7 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
     """
     _check_players(players)
     while not deal.is_over:
-        seat = deal.to_move()[0]
+        seat = deal.actor
         if not ask_forced:
             legal = deal.legal_actions(seat)
             if len(legal) == 1:
