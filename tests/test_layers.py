@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "kowah"
 LAYERS = {
     "rules": ["_tables", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
               "rules"],
-    "players": ["_heuristic", "coach", "players", "simulation"],
+    "players": ["_heuristic", "_levels", "coach", "players", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
     "interfaces": ["__main__", "_oserrors", "_recordfile", "_screen", "_simulating", "_view", "cli", "env",
                    "table", "web"],
