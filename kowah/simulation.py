@@ -322,19 +322,24 @@ def _in_order(futures: Sequence[concurrent.futures.Future[_Totals]]) -> Iterator
 
 def _cancel(futures: Sequence[concurrent.futures.Future[_Totals]],
             pool: concurrent.futures.ProcessPoolExecutor | None, others: Sequence[object]) -> None:
-    """Stop at once (Ctrl-C, or a player's error): cancel the chunks that wait, and end our own
-    pool's workers in the middle of theirs rather than wait for them (a chunk of hard deals on
-    a busy machine takes a while). *others* are the processes that ran before the pool."""
-    for future in futures:
-        future.cancel()
+    """Stop at once (Ctrl-C, or a player's error): end our own pool's workers in the middle of
+    their chunks rather than wait for them (a chunk of hard deals on a busy machine takes a
+    while), or cancel the chunks that wait on another executor. *others* are the processes
+    that ran before the pool."""
     if pool is None:
+        for future in futures:
+            future.cancel()
         return
-    pool.shutdown(wait=False, cancel_futures=True)
+    # The pool's own futures are left to the pool: it fails them all once its workers are gone
+    # (a future cancelled under it would make its thread fail on Python 3.11).
     workers = [process for process in multiprocessing.active_children() if process not in others]
     for process in workers:
         process.terminate()
     for process in workers:
         process.join()
+    # Its thread winds down at once; wait for it, or it may still be closing its pipe when the
+    # interpreter exits (an "Exception ignored" at exit).
+    pool.shutdown(cancel_futures=True)
 
 
 def _whole(value: object) -> bool:
