@@ -314,10 +314,13 @@ def _in_order(futures: Sequence[concurrent.futures.Future[_Totals]]) -> Iterator
     for future in futures:
         while True:
             try:
-                yield future.result(timeout=0.1)
-                break
+                totals = future.result(timeout=0.1)
             except TimeoutError:
+                if future.done():  # the chunk itself raised a TimeoutError
+                    raise
                 continue
+            break
+        yield totals
 
 
 def _cancel(futures: Sequence[concurrent.futures.Future[_Totals]],

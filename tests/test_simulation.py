@@ -349,3 +349,22 @@ def test_ctrl_c_stops_a_pool_whose_workers_are_busy() -> None:
     for line in busy:  # the workers are gone, not left running
         status = Path("/proc", line.split()[1], "status")
         assert not status.exists() or "State:\tZ" in status.read_text()
+
+
+class _TimesOut:
+    """A player whose every choice raises TimeoutError (for the test below)."""
+
+    name = "times-out"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        raise TimeoutError("the player's own time ran out")
+
+
+def test_a_players_timeout_error_comes_back_from_a_pool() -> None:
+    """simulate waits for each chunk a little at a time; a TimeoutError the chunk raised is
+    its error, not a wait to repeat."""
+    with pytest.raises(TimeoutError, match="the player's own time ran out"):
+        simulate(4, [_TimesOut, "random", "random"], jobs=2, chunk=1)
