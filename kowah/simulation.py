@@ -392,6 +392,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
         if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
             raise UnknownPlayerError.naming(entry)
     names = tuple(_seat_name(entry) for entry in entries)
+    if not _whole(seed):  # any int, negative too: each seed its own deals
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name="seed", expected="int", value=shorten(seed), type=type(seed).__name__)
     if not _whole(deals):
         raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),
                              value=deals)

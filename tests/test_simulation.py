@@ -368,3 +368,12 @@ def test_a_players_timeout_error_comes_back_from_a_pool() -> None:
     its error, not a wait to repeat."""
     with pytest.raises(TimeoutError, match="the player's own time ran out"):
         simulate(4, [_TimesOut, "random", "random"], jobs=2, chunk=1)
+
+
+def test_the_seed_is_an_int_and_each_one_deals_its_own() -> None:
+    """A seed that is no int would be read as its text (None, "1", 1.0 and True all accepted);
+    a negative one deals its own deals, not those of its absolute value (issue 19)."""
+    for bad in (None, "1", 1.0, True):
+        with pytest.raises(KowahTypeError, match="seed must be of type int"):
+            simulate(1, _SEATS, seed=bad)  # type: ignore[arg-type]
+    assert simulate(30, ["hard"] * 3, seed=-5) != simulate(30, ["hard"] * 3, seed=5)
