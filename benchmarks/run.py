@@ -129,7 +129,7 @@ def checked_deal(seed: int) -> tuple[Deal, int]:
     deal = Deal.shuffled(rng)
     steps = 0
     while not deal.is_over:
-        actions = deal.legal_actions(deal.to_move()[0])
+        actions = deal.legal_actions(deal.actor)
         deal.apply(actions[int(rng.random() * len(actions))])
         steps += 1
     return deal, steps

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
@@ -69,34 +68,3 @@ html_theme_options = {
 }
 html_show_sourcelink = False
 html_copy_source = False
-
-
-# attrs classes: their generated __init__ has no source, so autodoc_preserve_defaults would show
-# "attr_dict['pack'].default"; show the field's default by name where the package names it
-# (rules=KOWAH_RULES), else its repr, and a factory as the value it makes.
-def _attrs_defaults(app: object, what: str, name: str, obj: object, options: object,
-                    signature: str | None, return_annotation: str | None) -> tuple[str | None, str | None]:
-    import re
-
-    import attrs
-
-    if not signature or not isinstance(obj, type) or not attrs.has(obj):
-        return signature, return_annotation
-    fields = attrs.fields_dict(obj)
-    names = {id(value): key for key, value in vars(kowah).items() if key.isupper()}
-
-    def default(field: attrs.Attribute[object]) -> str:
-        value = field.default
-        if isinstance(value, attrs.Factory):
-            return repr(value.factory())
-        return names.get(id(value), repr(value))
-
-    signature = re.sub(r"attr_dict\['(\w+)'\]\.default", lambda m: default(fields[m[1]]), signature)
-    for key, field in fields.items():  # a factory's default is written NOTHING
-        signature = re.sub(rf"(\b{key}: [^=]+?) = NOTHING", lambda m, f=field: f"{m[1]} = {default(f)}",
-                           signature)
-    return signature, return_annotation
-
-
-def setup(app: Any) -> None:
-    app.connect("autodoc-process-signature", _attrs_defaults)

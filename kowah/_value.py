@@ -18,9 +18,9 @@ Private to the package; its names are public within it. Every public value of th
 
 A subclass declares its fields once, as annotations (with a ``#:`` comment for the docs), and
 sets them once, at the end of its ``__init__``, with :meth:`Value._set`; the names of
-``__init__``'s parameters must be the fields' (checked when the class is made). Why not attrs,
-which the other layers use: importing it costs about 20 ms, more than a whole ``kowah check``;
-this costs nothing to import and builds a value as fast.
+``__init__``'s parameters must be the fields' (checked when the class is made). Why not attrs:
+importing it costs about 20 ms, more than a whole ``kowah check``; this costs nothing to import
+and builds a value as fast, so the package needs no attrs at all.
 
 >>> class Point(Value):
 ...     x: int

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from kowah._levels import NAMES as LEVELS  # kowah.players.PLAYERS, without loading a player
 from kowah._oserrors import reason as os_reason
 from kowah.errors import N_, KowahError, printable, shorten
 
@@ -54,7 +55,6 @@ _ARGPARSE_MESSAGES = (
     N_("argparse", "one of the arguments %s is required"),
 )
 
-_PLAYERS = ("random", "easy", "normal", "hard")  # kowah.players.PLAYERS, without importing it
 
 
 class _Parser(argparse.ArgumentParser):
@@ -172,7 +172,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                                     "two AI players hold the other seats."))
     play.add_argument("--seed", type=int, metavar="N",
                       help=_("cli", "seed for the shuffle and the AIs (default: random)"))
-    play.add_argument("--opponents", choices=_PLAYERS, default="normal",
+    play.add_argument("--opponents", choices=LEVELS, default="normal",
                       help=_("cli", "strength of the two AI players (default: normal)"))
     play.add_argument("--record", type=Path, metavar=_("cli", "FILE"),
                       help=_("cli", "save the game record to FILE when the deal ends"))

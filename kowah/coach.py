@@ -45,7 +45,7 @@ in another seat's hand (:meth:`~kowah.deal.Observation.unseen`).
 
 >>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=0)
->>> seat = deal.turn
+>>> seat = deal.actor
 >>> advise(deal.observation(seat)).action == Action.draw(seat)  # the opening turn draws
 True
 >>> _ = deal.apply(Action.draw(seat))
@@ -216,7 +216,7 @@ class Advice(Value):
 
     >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=0)
-    >>> advise(deal.observation(deal.turn)).as_dict()
+    >>> advise(deal.observation(deal.actor)).as_dict()
     {'seat': 1, 'action': {'seat': 1, 'do': 'draw'}, 'distance': 3, 'discards': [], 'waits': [], 'take': None}
     """
 
@@ -337,7 +337,7 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
     >>> from kowah.i18n import translator
     >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=0)
-    >>> describe(advise(deal.observation(deal.turn)), translator("en"))
+    >>> describe(advise(deal.observation(deal.actor)), translator("en"))
     ['Hint: draw from the stock.']
     """
     action = advice.action

@@ -136,7 +136,7 @@ class Observation(Value):
 
         >>> from kowah.hands import discard_options
         >>> deal = Deal.shuffled(seed=0)
-        >>> seat = deal.turn
+        >>> seat = deal.actor
         >>> _ = deal.apply(Action.draw(seat))
         >>> view = deal.observation(seat)
         >>> view.seen()

@@ -296,9 +296,9 @@ class IllegalActionError(KowahError):
     >>> from kowah import Action, Deal, Reason
     >>> deal = Deal.shuffled(seed=1)
     >>> try:
-    ...     deal.apply(Action.take(deal.turn))
+    ...     deal.apply(Action.take(deal.actor))
     ... except IllegalActionError as error:
-    ...     print(error.reason is Reason.OPENING_DRAW, error.action == Action.take(deal.turn))
+    ...     print(error.reason is Reason.OPENING_DRAW, error.action == Action.take(deal.actor))
     True True
     """
 

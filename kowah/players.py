@@ -21,6 +21,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from kowah import _heuristic as h
+from kowah._levels import NAMES
 from kowah.actions import Action
 from kowah.cards import KOWAH_DECK, Card
 from kowah.deal import Observation
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 #: The names :func:`make_player` knows, weakest first.
-PLAYERS = ("random", "easy", "normal", "hard")
+PLAYERS = NAMES
 
 #: The seat of the person at the library's own tables (the terminal game and the browser
 #: table): seat 0, against AI players at seats 1 and 2.
@@ -88,7 +89,7 @@ class RandomPlayer:
     >>> import random
     >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=2)
-    >>> seat = deal.to_move()[0]
+    >>> seat = deal.actor
     >>> RandomPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     Action.draw(2)
     """
@@ -119,7 +120,7 @@ class HardPlayer:
     >>> import random
     >>> from kowah import Deal, Action
     >>> deal = Deal.shuffled(seed=0)
-    >>> seat = deal.turn
+    >>> seat = deal.actor
     >>> _ = deal.apply(Action.draw(seat))
     >>> action = HardPlayer(random.Random(0)).choose(deal.observation(seat), deal.legal_actions(seat))
     >>> action.kind.value, action in deal.legal_actions(seat)

@@ -5,7 +5,7 @@ claims itself, so they are never listed. It is plain JSON, never a pickle.
 
 >>> from kowah import Action, Deal
 >>> deal = Deal.shuffled(seed=5)
->>> _ = deal.apply(Action.draw(deal.turn))
+>>> _ = deal.apply(Action.draw(deal.actor))
 >>> record = Record.from_deal(deal)
 >>> text = record.dumps()
 >>> Record.loads(text) == record
@@ -312,8 +312,8 @@ class Record(Value):
             error = KowahTypeError if type(upto) is not int else KowahError
             raise error(N_("error", "'upto' must be None or an int >= 0, not {value}"), value=shorten(upto))
         if upto is not None and upto > len(self.actions):
-            raise KowahError(N_("error", "'upto' is {value}, but the record lists {count} actions"),
-                             value=upto, count=len(self.actions))
+            raise KowahError(N_("error", "'upto' must be at most {count} (the record's number of actions), "
+                                         "not {value}"), value=upto, count=len(self.actions))
         deal = Deal(self.deck, self.first, self.rules)  # the record's deck fits its rules
         for index, action in enumerate(self.actions[:upto]):
             try:

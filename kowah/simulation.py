@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import multiprocessing
 import pickle
 import random
 import signal
@@ -129,7 +130,7 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
     """
     _check_players(players)
     while not deal.is_over:
-        seat = deal.to_move()[0]
+        seat = deal.actor
         if not ask_forced:
             legal = deal.legal_actions(seat)
             if len(legal) == 1:
@@ -148,6 +149,8 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
 
     >>> [round(x, 3) for x in wilson(50, 100)]
     [0.404, 0.596]
+    >>> wilson(0, 3)[0], wilson(3, 3)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         return (0.0, 1.0)
@@ -155,7 +158,9 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # No success (or no failure) puts that end at 0 (or 1) exactly, not a rounding error away.
+    return (0.0 if successes == 0 else max(0.0, centre - half),
+            1.0 if successes == trials else min(1.0, centre + half))
 
 
 def _whole_count(name: str, value: object) -> int:
@@ -302,6 +307,44 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _in_order(futures: Sequence[concurrent.futures.Future[_Totals]]) -> Iterator[_Totals]:
+    """The chunks' totals in order. Each wait is short and repeated: Ctrl-C may reach another
+    thread of this process (the pool's), and a wait without a timeout would only end, and let
+    the main thread see it, when the chunk is done."""
+    for future in futures:
+        while True:
+            try:
+                totals = future.result(timeout=0.1)
+            except TimeoutError:
+                if future.done():  # the chunk itself raised a TimeoutError
+                    raise
+                continue
+            break
+        yield totals
+
+
+def _cancel(futures: Sequence[concurrent.futures.Future[_Totals]],
+            pool: concurrent.futures.ProcessPoolExecutor | None, others: Sequence[object]) -> None:
+    """Stop at once (Ctrl-C, or a player's error): end our own pool's workers in the middle of
+    their chunks rather than wait for them (a chunk of hard deals on a busy machine takes a
+    while), or cancel the chunks that wait on another executor. *others* are the processes
+    that ran before the pool."""
+    if pool is None:
+        for future in futures:
+            future.cancel()
+        return
+    # The pool's own futures are left to the pool: it fails them all once its workers are gone
+    # (a future cancelled under it would make its thread fail on Python 3.11).
+    workers = [process for process in multiprocessing.active_children() if process not in others]
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join()
+    # Its thread winds down at once; wait for it, or it may still be closing its pipe when the
+    # interpreter exits (an "Exception ignored" at exit).
+    pool.shutdown(cancel_futures=True)
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -349,6 +392,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
         if entry not in PLAYERS if isinstance(entry, str) else not callable(entry):
             raise UnknownPlayerError.naming(entry)
     names = tuple(_seat_name(entry) for entry in entries)
+    if not _whole(seed):  # any int, negative too: each seed its own deals
+        raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                             name="seed", expected="int", value=shorten(seed), type=type(seed).__name__)
     if not _whole(deals):
         raise KowahTypeError(N_("error", "the number of deals must be a whole number, not {value!r}"),
                              value=deals)
@@ -365,7 +411,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             N_("error", "the chunk size must be a whole number of at least 1, not {value!r}"), value=size)
     chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
     results: Iterator[_Totals]
-    pool: concurrent.futures.Executor | None = None
+    futures: list[concurrent.futures.Future[_Totals]] = []
+    pool: concurrent.futures.ProcessPoolExecutor | None = None
+    others: list[multiprocessing.process.BaseProcess] = []
     if executor is None and (jobs <= 1 or deals < 2):
         results = map(_play_chunk, chunks)
     else:
@@ -375,13 +423,15 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             except (pickle.PicklingError, AttributeError, TypeError):
                 raise KowahError(N_("error", "a player for jobs > 1 must be importable (a class or "
                                              "function at module level)")) from None
+            others = multiprocessing.active_children()
             executor = pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
         try:
-            results = executor.map(_play_chunk, chunks)
+            for job in chunks:
+                futures.append(executor.submit(_play_chunk, job))
         except BaseException:  # Ctrl-C while the chunks are sent: the pool must not outlive us
-            if pool is not None:
-                pool.shutdown(cancel_futures=True)
+            _cancel(futures, pool, others)
             raise
+        results = _in_order(futures)
     wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
     try:
         for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):
@@ -392,7 +442,9 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
             done += stop - start
             if progress is not None:
                 progress(done)
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    except BaseException:
+        _cancel(futures, pool, others)
+        raise
+    if pool is not None:
+        pool.shutdown()
     return SimulationResult(deals, names, tuple(wins), drawn, dict(zip(_BY, by, strict=True)))

@@ -43,7 +43,6 @@ from kowah.coach import advise, describe
 from kowah.deal import Deal, Observation
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.events import Event, Outcome, Phase
-from kowah.hands import splits
 from kowah.i18n import Translator
 from kowah.players import HUMAN, Player, make_player
 from kowah.record import Record
@@ -443,13 +442,9 @@ class _Table(Screen):
 
     def winning_hand(self, seat: int, card: Card) -> str:
         """The winner's eight cards as they won: the pair, the two triples, and ``+`` the card."""
-        hand = list(self.deal.hand(seat))
-        if len(hand) > 8:  # a self-draw: the card is in the hand
-            hand.remove(card)
-        found = [split for split in splits(hand) if split.wait == card]
-        if not found:  # pragma: no cover - a won hand always splits with its wait
-            return self.cards(sorted([*hand, card]))
-        split = found[0]
+        split = self.deal.winning_split()
+        if split is None:  # pragma: no cover - a won deal always has its split
+            return self.cards(sorted(self.deal.hand(seat)))
         groups = [split.pair, *split.triples]
         return " | ".join(self.cards(group) for group in groups) + "  + " + self.style(
             self.card(card), BOLD)
@@ -457,7 +452,7 @@ class _Table(Screen):
     def play(self) -> None:
         deal = self.deal
         while not deal.is_over:
-            seat = deal.to_move()[0]
+            seat = deal.actor
             observation = deal.observation(HUMAN)
             self.narrate(observation)
             if self.status_due:

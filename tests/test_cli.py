@@ -727,9 +727,11 @@ class _FakeDask:
                 failure: Exception = run
 
                 class Failing(concurrent.futures.ThreadPoolExecutor):
-                    def map(self, *args: Any, **kwargs: Any) -> Any:
+                    def submit(self, *args: Any, **kwargs: Any) -> Any:
                         logging.getLogger("distributed.client").error("Failed to reconnect")
                         raise failure
+
+                    map = submit
 
                 return Failing(1)
 

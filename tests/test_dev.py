@@ -121,7 +121,12 @@ def test_ctrl_c_is_left_to_the_command(tmp_path: Path) -> None:
                                start_new_session=True)
     assert process.stdout is not None
     assert process.stdout.readline() == "ready\n"
-    time.sleep(0.2)
+    # dev.py must be waiting for the command (not still starting it) when Ctrl-C comes.
+    wchan = Path("/proc", str(process.pid), "wchan")
+    for _ in range(3000):
+        if not wchan.exists() or wchan.read_text() == "do_wait":
+            break
+        time.sleep(0.01)
     os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole foreground group
     out, _ = process.communicate(timeout=30)
     assert out == "saved\n" and process.returncode == 7

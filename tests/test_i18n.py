@@ -5,6 +5,7 @@ The rendering of the rules is tested in tests/test_rendering.py.
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
@@ -442,8 +443,13 @@ def test_ai_level_names() -> None:
         names = [translator(language).level_name(level) for level in PLAYERS]
         assert len(set(names)) == len(PLAYERS)
     assert translator("es").level_name("hard") == "difícil"
-    with pytest.raises(KowahError, match="'expert'"):
+    from kowah.players import UnknownPlayerError, make_player
+
+    with pytest.raises(UnknownPlayerError, match="'expert'") as caught:
         translator("en").level_name("expert")
+    with pytest.raises(UnknownPlayerError) as made:  # one error, one message for an unknown level
+        make_player("expert", random.Random(0))
+    assert str(caught.value) == str(made.value)
 
 
 # -- bad input and the English fast path (issue 10) ------------------------------------------------

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "kowah"
 LAYERS = {
     "rules": ["_tables", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
               "rules"],
-    "players": ["_heuristic", "coach", "players", "simulation"],
+    "players": ["_heuristic", "_levels", "coach", "players", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
     "interfaces": ["__main__", "_oserrors", "_recordfile", "_screen", "_simulating", "_view", "cli", "env",
                    "table", "web"],
@@ -92,3 +92,14 @@ def upward_imports(name: str, path: Path) -> set[tuple[str, str]]:
 @pytest.mark.parametrize(("name", "path"), modules(), ids=[name for name, _ in modules()])
 def test_no_import_runs_upwards(name: str, path: Path) -> None:
     assert upward_imports(name, path) == {known for known in KNOWN if known[0] == name}
+
+
+def test_nothing_imports_attrs_and_the_package_does_not_depend_on_it() -> None:
+    """Every value is a kowah._value.Value: attrs (about 20 ms to import) is no dependency."""
+    import tomllib
+
+    for name, path in modules():
+        imported = {module.split(".")[0] for _, module, _ in runtime_imports(ast.parse(path.read_text()))}
+        assert not imported & {"attr", "attrs"}, name
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]
+    assert [entry.split(">")[0] for entry in project["dependencies"]] == ["babel"]

@@ -167,6 +167,9 @@ def test_wilson_interval() -> None:
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
     low, high = result.win_rate_interval(2)
     assert low < 0.2 < high
+    none = SimulationResult(3, ("a", "b", "c"), (0, 0, 3), 0, {"self-draw": 3})
+    assert none.win_rate_interval(0)[0] == 0.0 and none.win_rate_interval(2)[1] == 1.0
+    assert none.as_dict()["win_rate_intervals"][1][0] == 0.0
 
 
 @pytest.mark.parametrize("deals", [2.5, "3", None, True])
@@ -299,3 +302,78 @@ def test_a_result_is_a_value_that_cannot_be_built_invalid() -> None:
             SimulationResult(deals, seats, wins, drawn, {})
     with pytest.raises(KowahTypeError):
         SimulationResult(6, ("a", "b", "c"), (1, 1, 1), 3, [("self-draw", 3)])  # type: ignore[arg-type]
+
+
+# -- Ctrl-C stops a pool at once -----------------------------------------------------------------
+
+_STUCK = """
+import os, time
+from kowah.simulation import simulate
+
+class Stuck:
+    name = "stuck"
+
+    def __init__(self, rng):
+        pass
+
+    def choose(self, observation, legal_actions):
+        os.write(1, b"busy %d\\n" % os.getpid())  # a worker plays a deal that does not end
+        while True:
+            time.sleep(1)
+
+try:
+    simulate(40, [Stuck, Stuck, Stuck], jobs=2, chunk=1)
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_ctrl_c_stops_a_pool_whose_workers_are_busy() -> None:
+    """Ctrl-C does not wait for the deals in flight (a chunk of hard deals under load, or here
+    a deal that never ends): the workers are stopped and the exception comes back at once."""
+    import signal
+
+    process = subprocess.Popen([sys.executable, "-c", _STUCK], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        busy = [process.stdout.readline(), process.stdout.readline()]  # both workers are busy
+        assert all(line.startswith("busy ") for line in busy), busy
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert (out, err, process.returncode) == ("interrupted\n", "", 0)
+    for line in busy:  # the workers are gone, not left running
+        status = Path("/proc", line.split()[1], "status")
+        assert not status.exists() or "State:\tZ" in status.read_text()
+
+
+class _TimesOut:
+    """A player whose every choice raises TimeoutError (for the test below)."""
+
+    name = "times-out"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        raise TimeoutError("the player's own time ran out")
+
+
+def test_a_players_timeout_error_comes_back_from_a_pool() -> None:
+    """simulate waits for each chunk a little at a time; a TimeoutError the chunk raised is
+    its error, not a wait to repeat."""
+    with pytest.raises(TimeoutError, match="the player's own time ran out"):
+        simulate(4, [_TimesOut, "random", "random"], jobs=2, chunk=1)
+
+
+def test_the_seed_is_an_int_and_each_one_deals_its_own() -> None:
+    """A seed that is no int would be read as its text (None, "1", 1.0 and True all accepted);
+    a negative one deals its own deals, not those of its absolute value (issue 19)."""
+    for bad in (None, "1", 1.0, True):
+        with pytest.raises(KowahTypeError, match="seed must be of type int"):
+            simulate(1, _SEATS, seed=bad)  # type: ignore[arg-type]
+    assert simulate(30, ["hard"] * 3, seed=-5) != simulate(30, ["hard"] * 3, seed=5)

@@ -208,6 +208,23 @@ def test_the_loop_the_readme_teaches_lets_seats_declare_and_win() -> None:
     assert results.count(kowah.Result.WIN) >= 30, results
 
 
+def test_every_example_asks_deal_actor_who_acts() -> None:
+    """One documented way to ask who acts: no example picks the acting seat by deal.turn or
+    deal.to_move()[0] (the docstrings' examples, the README, the tutorial and docs' pages)."""
+    root = README.parent
+    picking = re.compile(r"deal\.to_move\(\)\[0\]|seat = deal\.turn\b|\(deal\.turn\)")
+    found = []
+    for path in [README, *sorted((root / "docs").glob("*.rst")), *sorted((root / "docs").rglob("*.py")),
+                 *sorted((root / "kowah").rglob("*.py"))]:
+        if "_build" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            example = line.lstrip().startswith((">>> ", "... ")) or "docs" in path.parts
+            if example and picking.search(line):
+                found.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert found == []
+
+
 def test_a_negative_seed_is_refused_not_folded() -> None:
     """random.Random(-5) is random.Random(5): a negative seed would repeat another's deck."""
     with pytest.raises(KowahError, match=re.escape("a seed must be 0 or more, not -5")):

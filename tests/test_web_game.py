@@ -74,3 +74,30 @@ def test_a_pass_is_saved_and_restored() -> None:
     _check(game)
     restored = restore(game.saved())
     assert restored.deal.to_move() == game.deal.to_move() and restored.legal(0) == game.legal(0)
+
+
+def test_the_winning_hand_is_the_deals_winning_split() -> None:
+    """The state's winning hand is Deal.winning_split (one home of that rule), whatever the win."""
+    from kowah.players import make_player
+
+    seen = set()
+    for seed in range(40):
+        game = Game.new(seed=seed, opponents="hard", humans=1)
+        players = [make_player("hard", random.Random(seed)), None, None]
+        while not game.is_over:
+            seat = game.actor
+            assert seat == 0 and players[0] is not None
+            game.act(players[0].choose(game.deal.observation(0), game.deal.legal_actions(0)))
+        outcome = game.deal.outcome
+        assert outcome is not None
+        shown = game.state(seat=0)["winning_hand"]
+        if outcome.winner is None:
+            assert shown is None
+            continue
+        split = game.deal.winning_split()
+        assert split is not None and shown["seat"] == outcome.winner and shown["card"] == str(outcome.card)
+        assert shown["groups"] == [[str(card) for card in group] for group in (*split.triples, split.pair)]
+        seen.add(outcome.by)
+        if len(seen) == 2:
+            break
+    assert len(seen) == 2  # two ways of winning, at least

@@ -237,7 +237,7 @@ class Encoder:
     >>> from kowah import Deal
     >>> deal = Deal.shuffled(seed=5)
     >>> encoder = Encoder(deal)
-    >>> seat = deal.turn
+    >>> seat = deal.actor
     >>> encoder.update(deal, deal.apply(deal.legal_actions(seat)[0]))
     >>> all((encoder.vector(s) == encode(deal.observation(s))).all() for s in range(3))
     True

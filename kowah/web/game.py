@@ -43,7 +43,6 @@ from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import KowahError
 from kowah.events import Event
-from kowah.hands import splits
 from kowah.i18n import Translator, translator
 from kowah.players import make_player
 from kowah.record import Record
@@ -237,7 +236,7 @@ class Game:
         (R12) are played for the person. Then set the turn clock."""
         deal = self.deal
         while self.started and not self.closed and not deal.is_over:
-            seat = deal.to_move()[0]
+            seat = deal.actor
             if self.plays(seat):
                 legal = deal.legal_actions(seat)
                 if deal.declared_wait(seat) is None or len(legal) != 1:
@@ -521,12 +520,9 @@ class Game:
     def _winning_hand(self, seat: int, card: Card) -> dict[str, Any]:
         """The winner's eight cards split as they won (two triples and the pair of the wait),
         and the winning card. Shown only at the end, when every hand may be shown."""
-        hand = list(self.deal.hand(seat))
-        if len(hand) > 8:  # a self-draw: the drawn card is in the hand
-            hand.remove(card)
-        chosen = next((split for split in splits(hand) if split.wait == card), None)
+        chosen = self.deal.winning_split()
         groups = ([_codes(group) for group in (*chosen.triples, chosen.pair)] if chosen is not None
-                  else [_codes(sorted(hand))])
+                  else [_codes(sorted(self.deal.hand(seat)))])
         return {"seat": seat, "groups": groups, "card": str(card)}
 
     def hint(self, seat: int, lang: str | None = None, codes: bool = False) -> dict[str, Any]:
