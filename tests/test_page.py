@@ -232,3 +232,11 @@ def test_the_table_serves_the_review_with_its_guards() -> None:
         foreign = table.post("/api/review", json={"record": record},
                              headers={"origin": "https://evil.example"})
         assert foreign.status_code == 403
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_page_names_seats_in_the_librarys_one_wording(language: str) -> None:
+    t = translator(language)
+    strings = page_strings(t)
+    assert [strings[f"seat.{seat}"] for seat in range(3)] == [t.seat_name(seat) for seat in range(3)]
+    assert "you" not in MESSAGES and "seat" not in MESSAGES  # no copy of the library's words

@@ -16,13 +16,14 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_
 from kowah.events import Outcome
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 
 __all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "command_words", "count_text", "key_letters",
-           "outcome_text", "page_strings", "player_name", "strength_name", "words"]
+           "outcome_text", "page_strings", "strength_name", "words"]
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -50,8 +51,6 @@ MESSAGES: dict[str, str] = {
     "summary": N_("web", "3 players · You against two AIs · One deal"),
     "tab.table": N_("web", "Table"),
     "tab.rules": N_("web", "Full rules"),
-    "you": N_("web", "You"),
-    "seat": N_("web", "Seat {seat}"),
     "ai": N_("web", "AI ({strength})"),
     "stock": N_("web", "Stock"),
     "back": N_("web", "Card back"),
@@ -268,15 +267,6 @@ def strength_name(t: Translator, name: str) -> str:
     return t.level_name(name)
 
 
-def player_name(t: Translator, seat: int, opponents: str) -> str:
-    """How the page names *seat*: "You", or "Seat 1 · AI (normal)"."""
-    if seat == 0:
-        return t.gettext("web", MESSAGES["you"])
-    strength = strength_name(t, opponents)
-    return (t.gettext("web", MESSAGES["seat"]).format(seat=seat) + " · "
-            + t.gettext("web", MESSAGES["ai"]).format(strength=strength))
-
-
 def outcome_text(t: Translator, outcome: Outcome, viewer: int) -> str:
     """How the deal ended, with its multiplier only (R15), said to *viewer* when it won
     (:meth:`kowah.i18n.Translator.outcome`)."""
@@ -296,6 +286,8 @@ def page_strings(t: Translator) -> dict[str, Any]:
                 forms.append(form)
             index.append(forms.index(form))
         strings[key] = {"forms": forms, "index": index}
+    for seat in range(SEATS):  # "Seat 2": the library's one wording of a seat's name
+        strings[f"seat.{seat}"] = t.seat_name(seat)
     strings["cards"] = {card.code: t.card_name(card) for card in Card}
     strings["cards.short"] = {card.code: t.card_name(card, short=True) for card in Card}
     strings["keys.letters"] = key_letters(t)

@@ -98,7 +98,7 @@ export function renderOther(box, words, shown, seat, ui, lang) {
 export function shortName(words, shown, seat) {
   if (seat === shown.seat) return shown.players[seat];
   const person = shown.seats && shown.seats[seat] ? shown.seats[seat].name : null;
-  return person || words.t("seat", { seat });
+  return person || words.t(`seat.${seat}`);
 }
 
 export function renderMiddle(root, words, shown, legal, lang) {
