@@ -40,7 +40,7 @@ from typing import Any
 
 from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
-from kowah.deal import Deal
+from kowah.deal import Deal, Observation
 from kowah.errors import KowahError
 from kowah.events import Event
 from kowah.i18n import Translator, translator
@@ -404,9 +404,11 @@ class Game:
         return order
 
     @staticmethod
-    def _table_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
-        """What *viewer* sees of the table in *deal* (the fields that change with events)."""
-        view = deal.observation(0 if viewer is None else viewer)
+    def _table_view(deal: Deal, viewer: int | None, view: Observation | None = None) -> dict[str, Any]:
+        """What *viewer* sees of the table in *deal* (the fields that change with events);
+        *view* is that observation (seat 0's for an onlooker), if it is made already."""
+        if view is None:
+            view = deal.observation(0 if viewer is None else viewer)
         return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
                 "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
                 "hand_sizes": list(view.hand_sizes),
@@ -483,17 +485,10 @@ class Game:
             "seconds_left": None if self.deadline is None else max(0.0, round(self.deadline - now, 1)),
             "invites": self.invites(base_url) if seat == 0 and not self.started else [],
             "first": view.first,
-            "turn": view.turn,
-            "phase": view.phase.value,
+            # The fields each event's view has too (views_since), from the one place.
+            **self._table_view(deal, seat, view),
             "to_move": list(deal.to_move()) if self.started and not self.closed else [],
-            "stock": view.stock_count,
-            "hand": None if seat is None else _codes(view.hand),
-            "hand_sizes": list(view.hand_sizes),
-            "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
-            "discards": [_codes(pile) for pile in view.discards],
-            "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
             "known": [_codes(cards) for cards in view.known],
-            "public_draws": [[who, _CODE[card]] for who, card in view.public_draws],
             "legal": [dict(action.to_dict()) for action in self.legal(seat)],
             "outcome": None if outcome is None else outcome.as_dict(),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
