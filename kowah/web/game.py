@@ -208,11 +208,10 @@ class Game:
 
     @property
     def actor(self) -> int | None:
-        """The seat to act now (the first of ``to_move``), or ``None``."""
-        if not self.started or self.closed:
+        """The seat to act now (the deal's :attr:`~kowah.deal.Deal.actor`), or ``None``."""
+        if not self.started or self.closed or self.deal.is_over:
             return None
-        moving = self.deal.to_move()
-        return moving[0] if moving else None
+        return self.deal.actor
 
     # -- playing --------------------------------------------------------------------------------
 
