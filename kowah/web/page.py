@@ -22,7 +22,7 @@ from kowah.i18n import Translator
 from kowah.players import PLAYERS
 from kowah.rendering import render_rules
 from kowah.web.problems import LANG_COOKIE  # the scripts get its name from the page
-from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings, strength_name
+from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings
 
 __all__ = ["CLOCK_CHOICES", "render_page"]
 
@@ -77,7 +77,7 @@ def render_page(t: Translator) -> str:
         words[f"friends_name_{seat}"] = esc(t.gettext("web", MESSAGES["friends.name"]).format(seat=seat))
     strengths = "".join(
         f'<option value="{name}"{" selected" if name == "normal" else ""}>'
-        f'{esc(strength_name(t, name))}</option>' for name in PLAYERS)
+        f'{esc(t.level_name(name))}</option>' for name in PLAYERS)
     clocks = f'<option value="">{words["friends_clock_none"]}</option>' + "".join(
         f'<option value="{seconds}">{esc(count_text(strings, "count.seconds", seconds))}</option>'
         for seconds in CLOCK_CHOICES)

@@ -19,11 +19,10 @@ from typing import Any
 from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_
-from kowah.events import Outcome
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 
 __all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "command_words", "count_text", "key_letters",
-           "outcome_text", "page_strings", "strength_name", "words"]
+           "page_strings", "words"]
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -260,17 +259,6 @@ def words(language: str) -> Translator:
     'it'
     """
     return translator(language)
-
-
-def strength_name(t: Translator, name: str) -> str:
-    """An AI strength (one of :data:`kowah.players.PLAYERS`) in *t*'s language."""
-    return t.level_name(name)
-
-
-def outcome_text(t: Translator, outcome: Outcome, viewer: int) -> str:
-    """How the deal ended, with its multiplier only (R15), said to *viewer* when it won
-    (:meth:`kowah.i18n.Translator.outcome`)."""
-    return t.outcome(outcome, viewer=viewer)
 
 
 def page_strings(t: Translator) -> dict[str, Any]:
