@@ -47,7 +47,7 @@ from kowah.i18n import Translator, translator
 from kowah.players import make_player
 from kowah.record import Record
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
-from kowah.web.text import MESSAGES, words
+from kowah.web.text import ai_seat, words
 
 __all__ = ["CLOCK", "ID_PATTERN", "STATE_FORMAT", "TURN_SECONDS", "Game", "Status"]
 
@@ -334,9 +334,7 @@ class Game:
             if index == viewer or self.is_person(index):
                 named.append(t.seat_name(index, viewer=viewer, names=given))
             else:
-                strength = t.gettext("web", MESSAGES["ai"]).format(
-                    strength=t.level_name(self.opponents))
-                named.append(f"{t.seat_name(index, names=given)} · {strength}")
+                named.append(ai_seat(t, t.seat_name(index, names=given), self.opponents))
         return named
 
     def given_names(self) -> list[str | None]:

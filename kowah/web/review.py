@@ -39,7 +39,7 @@ from kowah.i18n import Translator, translator
 from kowah.players import PLAYERS
 from kowah.record import Record
 from kowah.web.problems import Problem, language, translator_for
-from kowah.web.text import MESSAGES
+from kowah.web.text import ai_seat
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
 
@@ -146,11 +146,6 @@ def _coach(t: Translator, advice: Advice, did: Action, latest: Card | None) -> d
             "choices": _choices(t, advice, did)}
 
 
-def _ai(t: Translator, level: str) -> str:
-    """How the table labels an AI's seat: "AI (normal)"."""
-    return t.gettext("web", MESSAGES["ai"]).format(strength=t.level_name(level))
-
-
 def _people(tags: Mapping[str, str]) -> tuple[list[str | None], list[str | None]]:
     """The seats' given names from a record's tags (``seat0``…), ``None`` where there is none,
     and the AI level of each seat an AI played (``None`` for the others).
@@ -167,7 +162,7 @@ def _people(tags: Mapping[str, str]) -> tuple[list[str | None], list[str | None]
         name = tag.strip()[:60] if isinstance(tag, str) else ""
         level = None
         for strength in PLAYERS:
-            suffix = f" · {_ai(english, strength)}"
+            suffix = ai_seat(english, "", strength)  # " · AI (normal)"
             if name.endswith(suffix):
                 name, level = name.removesuffix(suffix), strength
                 break
@@ -183,7 +178,7 @@ def _labels(t: Translator, seat: int, people: list[str | None], levels: list[str
         label = t.seat_name(index, viewer=seat, names=people)
         level = levels[index]
         if level is not None and index != seat:
-            label += f" · {_ai(t, level)}"
+            label = ai_seat(t, label, level)
         labels.append(label)
     return labels
 

@@ -21,8 +21,8 @@ from kowah.cards import Card
 from kowah.errors import N_
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 
-__all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "command_words", "count_text", "key_letters",
-           "page_strings", "words"]
+__all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "ai_seat", "command_words", "count_text",
+           "key_letters", "page_strings", "words"]
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -259,6 +259,16 @@ def words(language: str) -> Translator:
     'it'
     """
     return translator(language)
+
+
+def ai_seat(t: Translator, label: str, level: str) -> str:
+    """A seat an AI of *level* plays, as the table labels it: *label* ("Seat 2", or a person's
+    name once an AI plays for them) and "AI (normal)" in *t*'s language.
+
+    >>> ai_seat(words("en"), "Seat 2", "hard")
+    'Seat 2 · AI (hard)'
+    """
+    return f"{label} · " + t.gettext("web", MESSAGES["ai"]).format(strength=t.level_name(level))
 
 
 def page_strings(t: Translator) -> dict[str, Any]:
