@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import os
 import zlib
 from collections import Counter
@@ -166,7 +167,7 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 # about a millisecond; other packs, or data that is missing or was made from other sources
 # (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
 
-#: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
+#: Lookups after which an index builds its set of keys and its sieve (see :class:`ReadyIndex`).
 WARM = 64
 #: The data format, written at the start of every index file.
 MAGIC = b"kowah-ready/3\n"
@@ -179,7 +180,6 @@ MODULUS = 134_217_689
 LIMIT = 1 << 30
 #: The bits of a residue that pick its bit of the sieve (a sieve of half a megabyte).
 SIEVE_BITS = 22
-_KEY_BYTES = 16  # a key in an index file (9 ** KINDS < 2 ** 128)
 _SIEVE_MASK = (1 << SIEVE_BITS) - 1
 _NO_WAIT = 255
 _HERE = os.path.dirname(os.path.abspath(__file__))
@@ -205,25 +205,24 @@ def hand_key(cards: Iterable[int]) -> int:
 class ReadyIndex:
     """The ready hands of one pack, compact, sorted by key (see the comment above).
 
-    Loading it costs a copy of the file: lookups bisect the sorted keys, and the set of keys
-    and the sieve that the hot path reads (:attr:`keys`, :attr:`sieve`) are built only once
-    the index has been asked :data:`WARM` times, so a short process (``kowah check``) never
-    pays for them.
+    Loading it costs reading the file (a megabyte): lookups bisect the hands by their keys,
+    and the set of keys and the sieve that the hot path reads (:attr:`keys`, :attr:`sieve`)
+    are built only once the index has been asked :data:`WARM` times, so a short process
+    (``kowah check``) never pays for them.
     """
 
-    __slots__ = ("_key_bytes", "_lookups", "_waits", "count", "hands", "keys", "pairs", "sieve")
+    __slots__ = ("_lookups", "_waits", "count", "hands", "keys", "pairs", "sieve")
 
     def __init__(self, data: bytes, keys: set[int] | None = None,
                  sieve: bytearray | None = None) -> None:
         count = int.from_bytes(data[len(MAGIC) + 8:len(MAGIC) + 12], "little")
         start = len(MAGIC) + 12
-        hands = start + _KEY_BYTES * count
+        view = memoryview(data)  # parts of the file, not copies of them
         self.count = count
-        self._key_bytes = data[start:hands]
         #: Each ready hand's card indices, sorted, eight bytes a hand, in key order.
-        self.hands = data[hands:hands + 8 * count]
+        self.hands = view[start:start + 8 * count]
         #: Each ready hand's waits, two bytes a hand (255: none).
-        self.pairs = data[hands + 8 * count:hands + 10 * count]
+        self.pairs = view[start + 8 * count:start + 10 * count]
         #: The ready keys, and the sieve of their residues: empty until warm (filled in place,
         #: so callers may hold them).
         self.keys: set[int] = set() if keys is None else keys
@@ -235,13 +234,18 @@ class ReadyIndex:
 
     def key(self, index: int) -> int:
         """The key of the ready hand at *index*."""
-        return int.from_bytes(self._key_bytes[_KEY_BYTES * index:_KEY_BYTES * (index + 1)], "little")
+        return hand_key(self.hands[8 * index:8 * index + 8])
 
     def warm(self) -> None:
         """Build :attr:`keys` and :attr:`sieve` (tens of milliseconds; done after :data:`WARM`
         lookups)."""
         if not self.keys:
-            keys = list(map(self.key, range(self.count)))
+            # The keys of all hands at once, a column of cards at a time (a hand at a time is
+            # slower): the weights of every hand's first cards, plus those of its second, ...
+            weights = list(KEY_WEIGHT).__getitem__  # a list's is the quicker to call
+            keys = list(map(weights, self.hands[0::8]))
+            for column in range(1, 8):
+                keys = list(map(operator.add, keys, map(weights, self.hands[column::8])))
             sieve = bytearray(1 << SIEVE_BITS - 3)
             for key in keys:
                 bit = key % MODULUS & _SIEVE_MASK
@@ -264,7 +268,7 @@ class ReadyIndex:
 
     def waits(self, index: int) -> frozenset[Card]:
         """The waits of the ready hand at *index* (R8)."""
-        pair = self.pairs[2 * index:2 * index + 2]
+        pair = bytes(self.pairs[2 * index:2 * index + 2])
         found = self._waits.get(pair)
         if found is None:
             found = self._waits[pair] = frozenset(CARDS[value] for value in pair if value != _NO_WAIT)
@@ -279,8 +283,7 @@ def encode(pack: Pack, table: Mapping[Key, frozenset[Card]]) -> bytes:
     )
     return b"".join([
         MAGIC, source_digest().to_bytes(8, "little"), len(rows).to_bytes(4, "little"),
-        *(row[0].to_bytes(_KEY_BYTES, "little") for row in rows), *(row[1] for row in rows),
-        *(row[2] for row in rows),
+        *(row[1] for row in rows), *(row[2] for row in rows),
     ])
 
 
