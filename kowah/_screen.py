@@ -18,6 +18,7 @@ import contextlib
 import os
 import re
 import shutil
+import signal
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
@@ -258,9 +259,14 @@ class Screen:
             termios.tcsetattr(fd, termios.TCSANOW, quiet)
             yield
         finally:
-            # Restore the echo and drop what was typed meanwhile, in one step.
-            with contextlib.suppress(termios.error, OSError):
-                termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+            # Restore the echo and drop what was typed meanwhile, in one step. A second Ctrl-C
+            # must not cut it short (the terminal would stay silent): it waits until after.
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                with contextlib.suppress(termios.error, OSError):
+                    termios.tcsetattr(fd, termios.TCSAFLUSH, saved)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     def problem(self, message: str) -> None:
         self.write("  " + self.style(message, ALERT))

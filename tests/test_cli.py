@@ -10,7 +10,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -341,6 +340,25 @@ def test_help_is_localised(capsys: pytest.CaptureFixture[str]) -> None:
     assert english != czech
 
 
+@pytest.mark.parametrize("lang", ["en", "it", "cs", "ms", "es", "id"])
+def test_the_top_level_help_names_every_command(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``kowah --help`` lists each command with its one-line help, in the asked language."""
+    from kowah.i18n import translator
+
+    t = translator(lang)
+    code, shown, _ = run(capsys, "--lang", lang, "--help")
+    assert code == 0
+    commands = ("play", "check", "replay", "rules", "simulate", "serve")
+    helps = ("play a deal against two AIs", "check whether a hand is ready", "replay game records",
+             "print the rules", "pit AI players against each other", "play in the browser")
+    listed = re.findall(r"^    (\w+) +(.+)$", shown, re.MULTILINE)
+    assert [name for name, _ in listed] == list(commands)
+    for (name, said), english in zip(listed, helps, strict=True):
+        assert said == t.gettext("cli", english), name
+    code, _, err = run(capsys, "--lang", lang, "frobnicate")
+    assert code == 2 and all(f"'{name}'" in err for name in commands)  # the choices, all of them
+
+
 # -- no tracebacks, ever ------------------------------------------------------------------------
 
 
@@ -434,9 +452,7 @@ def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
 
 
 def test_replay_reads_a_bounded_amount() -> None:
-    start = time.monotonic()
-    result = _kowah("--lang", "en", "replay", "/dev/zero")
-    assert time.monotonic() - start < 30
+    result = _kowah("--lang", "en", "replay", "/dev/zero")  # endless: it stops at the bound
     assert result.returncode == 1
     assert result.stdout == (b"/dev/zero: invalid: the file holds more than 2000000 bytes: too large "
                              b"for a game record\n")

@@ -213,23 +213,26 @@ def _english_messages() -> set[str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The five rules pages built with the docs' theme, extension and style sheet."""
+    """The rules and cards pages of every language, built with the docs' theme, extensions and
+    style sheet."""
     source = tmp_path_factory.mktemp("site")
-    (source / "rules").mkdir()
     (source / "_static").mkdir()
     shutil.copy(DOCS / "_static" / "custom.css", source / "_static" / "custom.css")
     (source / "conf.py").write_text(
         f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
-        "extensions = ['kowah_docs']\nhtml_theme = 'furo'\nhtml_static_path = ['_static']\n"
-        "html_css_files = ['custom.css']\nproject = 'kowah'\n",
+        "extensions = ['kowah_docs', 'kowah_cards']\nhtml_theme = 'furo'\n"
+        "html_static_path = ['_static']\nhtml_css_files = ['custom.css']\nproject = 'kowah'\n",
         encoding="utf-8",
     )
     (source / "index.rst").write_text(
-        "Index\n=====\n\n.. toctree::\n\n" + "".join(f"   rules/{lang}\n" for lang in LANGUAGES),
+        "Index\n=====\n\n.. toctree::\n\n"
+        + "".join(f"   {kind}/{lang}\n" for kind in ("rules", "cards") for lang in LANGUAGES),
         encoding="utf-8",
     )
-    for language in LANGUAGES:
-        shutil.copy(DOCS / "rules" / f"{language}.rst", source / "rules" / f"{language}.rst")
+    for kind in ("rules", "cards"):
+        (source / kind).mkdir()
+        for language in LANGUAGES:
+            shutil.copy(DOCS / kind / f"{language}.rst", source / kind / f"{language}.rst")
     out = source / "_build"
     subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", "html", str(source), str(out)],
                    check=True, capture_output=True, text=True)
@@ -321,13 +324,16 @@ def test_the_start_page_shows_a_hand_as_card_pictures(tmp_path: Path) -> None:
     assert picture in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("kind", ["rules", "cards"])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_language_page_is_wholly_of_its_language_theme_included(site: Path, language: str) -> None:
+def test_each_language_page_is_wholly_of_its_language_theme_included(
+    site: Path, language: str, kind: str
+) -> None:
     """``<html lang>`` is the page's language, and the theme's own labels (search, navigation,
     the sidebars' toggles, "Back to top", the footer) are in that language too."""
     from kowah_theme import LABELS
 
-    built = (site / "rules" / f"{language}.html").read_text(encoding="utf-8")
+    built = (site / kind / f"{language}.html").read_text(encoding="utf-8")
     assert re.search(rf'<html[^>]* lang="{language}"', built)
     theme = re.sub(r'<div class="kowah-page".*?</article>', "", built, flags=re.DOTALL)
     shown = {" ".join(text.split()) for text in re.findall(r">([^<>]+)<", theme)}

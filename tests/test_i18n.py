@@ -312,10 +312,10 @@ def test_outcome_names_the_winner_at_a_friends_table(language: str, expected: st
 
 @pytest.mark.parametrize(("language", "expected"), [
     ("en", "The deal is drawn: the stock ran out."),
-    ("it", "La smazzata finisce patta: il tallone è esaurito."),
+    ("it", "La smazzata è finita patta: il tallone si è esaurito."),
     ("cs", "Rozdání končí nerozhodně: talon došel."),
     ("ms", "Pusingan berakhir seri: stok sudah habis."),
-    ("es", "La ronda termina en tablas: se ha agotado el mazo."),
+    ("es", "La ronda ha terminado en tablas: se ha agotado el mazo."),
     ("id", "Babak berakhir seri: tumpukan sudah habis."),
 ])
 def test_outcome_drawn(language: str, expected: str) -> None:

@@ -15,9 +15,9 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from transcripts import GOLDEN, SEED, script, transcript
@@ -546,37 +546,89 @@ def _controlling_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code: int = 0,
-                columns: int = 80) -> str:
+#: A program in a pseudo-terminal that neither writes nor exits for this long, after starting
+#: or after the last thing it wrote or was typed to it, is taken to hang. Generous: on a loaded
+#: machine Python alone can take many seconds to start, and each step may be as slow.
+_SILENCE = 120.0
+#: However busy the program stays, a test in a pseudo-terminal gives up after this long.
+_OVERALL = 600.0
+
+Respond = Callable[[str], bytes | None]
+
+
+def _in_pty(argv: Sequence[str], respond: Respond, env: dict[str, str] = _ENV, rows: int = 24,
+            columns: int = 80, modes: list[list[Any]] | None = None) -> tuple[int, str]:
+    """Run *argv* with a pseudo-terminal of *rows* × *columns* as its controlling terminal (so
+    that Ctrl-C, byte 3, is turned into SIGINT, as in a real one). Whenever it has written
+    something, ``respond(everything so far)`` may return keys to type. Returns the exit code
+    and the whole output once the program has exited; the terminal's modes as the program left
+    them (``termios.tcgetattr``) are appended to *modes* when it is given.
+
+    No fixed time counts from the start: the program fails the test only when it is silent for
+    :data:`_SILENCE` seconds since its last output or the last keys typed (a hang), or runs past
+    :data:`_OVERALL`; it is then killed and its output shown."""
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-    process = subprocess.Popen([*_COMMAND, *extra], stdin=slave, stdout=slave, stderr=slave, env=env,
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    process = subprocess.Popen(list(argv), stdin=slave, stdout=slave, stderr=slave, env=env,
                                close_fds=True, preexec_fn=_controlling_terminal)
     os.close(slave)
     output = b""
-    written = False
-    deadline = time.monotonic() + 60
+    start = last = time.monotonic()
     try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:  # the child has exited and closed the terminal
+        while True:
+            now = time.monotonic()
+            if now > min(last + _SILENCE, start + _OVERALL):
+                raise AssertionError(f"still running after {now - start:.0f} s, silent for "
+                                     f"{now - last:.0f} s: {output.decode(errors='replace')[-500:]!r}")
+            ready, _, _ = select.select([master], [], [], 1.0)
+            if not ready:
+                if process.poll() is not None:  # exited, and everything it wrote has been read
                     break
-                if not chunk:
-                    break
-                output += chunk
-                if not written and output.rstrip(b" ").endswith((b"?", b"?" + ESC.encode() + b"0m")):
-                    os.write(master, text.encode())  # at the first prompt
-                    written = True
-            elif process.poll() is not None:
+                continue
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the program has exited and closed the terminal
                 break
+            if not chunk:
+                break
+            output += chunk
+            last = time.monotonic()
+            keys = respond(output.decode(errors="replace"))
+            if keys:
+                os.write(master, keys)
+                last = time.monotonic()
+        code = process.wait(timeout=_SILENCE)
+        if modes is not None:
+            modes.append(termios.tcgetattr(master))  # a pty's master reads its terminal's modes
     finally:
         os.close(master)
-        process.wait(timeout=30)
-    assert process.returncode == code, output.decode(errors="replace")
-    return output.decode(errors="replace")
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    return code, output.decode(errors="replace")
+
+
+def _plain(text: str) -> str:
+    """*text* without colours and carriage returns."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text).replace("\r", "")
+
+
+def _run_in_pty(env: dict[str, str], text: str, extra: Iterable[str] = (), code: int = 0,
+                columns: int = 80) -> str:
+    """``kowah play`` (seed 5, no pace) in a pseudo-terminal, typing *text* at the first prompt;
+    its output, once it has exited with *code*."""
+    typed = False
+
+    def respond(output: str) -> bytes | None:
+        nonlocal typed
+        if not typed and _plain(output).rstrip(" ").endswith("?"):
+            typed = True
+            return text.encode()
+        return None
+
+    exit_code, output = _in_pty([*_COMMAND, *extra], respond, env=env, columns=columns)
+    assert exit_code == code, output
+    return output
 
 
 def test_lines_wrap_to_the_width_of_the_terminal() -> None:
@@ -674,37 +726,79 @@ def test_the_width_follows_a_resized_terminal(monkeypatch: pytest.MonkeyPatch) -
 def _converse(argv: list[str], steps: list[tuple[str, str]], env: dict[str, str] = _ENV) -> str:
     """Run ``kowah ARGV`` in a pseudo-terminal; each time the output (without colours) shows
     the next step's text, type that step's keys. Returns the whole output, without colours."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    process = subprocess.Popen([sys.executable, "-m", "kowah", *argv], stdin=slave, stdout=slave,
-                               stderr=slave, env=env, close_fds=True, preexec_fn=_controlling_terminal)
-    os.close(slave)
-    output = b""
     pending = list(steps)
-    deadline = time.monotonic() + 60
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:  # the child has exited and closed the terminal
-                    break
-                if not chunk:
-                    break
-                output += chunk
-                shown = re.sub(r"\x1b\[[0-9;]*m", "", output.decode(errors="replace"))
-                while pending and pending[0][0] in shown:
-                    shown = shown.split(pending[0][0], 1)[1]
-                    os.write(master, pending.pop(0)[1].encode())
-            elif process.poll() is not None:
-                break
-    finally:
-        os.close(master)
-        process.wait(timeout=30)
-    text = re.sub(r"\x1b\[[0-9;]*m", "", output.decode(errors="replace")).replace("\r", "")
-    assert not pending and process.returncode == 0, text
+    seen = 0  # how much of the output the steps done so far have used
+
+    def respond(output: str) -> bytes | None:
+        nonlocal seen
+        shown = _plain(output)
+        keys = ""
+        while pending and pending[0][0] in shown[seen:]:
+            seen = shown.index(pending[0][0], seen) + len(pending[0][0])
+            keys += pending.pop(0)[1]
+        return keys.encode() or None
+
+    code, output = _in_pty([sys.executable, "-m", "kowah", *argv], respond, env=env)
+    text = _plain(output)
+    assert not pending and code == 0, text
     return text
+
+
+def test_ctrl_c_during_the_ais_pause_leaves_at_once_and_saves_the_record(tmp_path: Path) -> None:
+    """Ctrl-C while an AI's move is told (input held, a long pace) leaves the table at once,
+    without waiting for the pace, gives the terminal its echo back and saves the record."""
+    record = tmp_path / "left.json"
+    seed = _seed_where(1)
+    pressed = False
+
+    def respond(output: str) -> bytes | None:
+        nonlocal pressed
+        if not pressed and "Seat 1 draws a card." in _plain(output):
+            pressed = True
+            return b"\x03"
+        return None
+
+    modes: list[list[Any]] = []
+    code, output = _in_pty([sys.executable, "-m", "kowah", "--lang", "en", "play", "--seed", str(seed),
+                            "--pace", "60", "--record", str(record)], respond, modes=modes)
+    text = _plain(output)
+    assert pressed and code == EXIT_INTERRUPTED, text
+    assert modes[0][3] & termios.ECHO  # the local modes: typing is shown again
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert "You leave the table." in text.split("Seat 1 draws a card.", 1)[1]
+    assert "Seat 2" not in text.split("Seat 1 draws a card.", 1)[1]  # the narration stopped there
+    assert not Record.loads(record.read_text()).replay().is_over
+
+
+def test_a_second_ctrl_c_does_not_leave_the_terminal_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C pressed again just as the held input is given back (the echo restored, what was
+    typed dropped) waits until that is done: the terminal never stays without its echo."""
+    import signal
+    import threading
+
+    import kowah._screen
+
+    master, slave = pty.openpty()
+    real = termios.tcsetattr
+
+    def tcsetattr(fd: int, when: int, modes: list[Any]) -> None:
+        if when == termios.TCSAFLUSH:
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # the second Ctrl-C
+        real(fd, when, modes)
+
+    monkeypatch.setattr(termios, "tcsetattr", tcsetattr)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with os.fdopen(slave, "r", closefd=False) as stdin:
+            screen = kowah._screen.Screen(stdin, io.StringIO(), color=False)
+            with pytest.raises(KeyboardInterrupt), screen.held_input():
+                assert not termios.tcgetattr(slave)[3] & termios.ECHO  # held: no echo
+                raise KeyboardInterrupt  # the first Ctrl-C, during the AIs' pause
+            assert termios.tcgetattr(slave)[3] & termios.ECHO
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        os.close(slave)
+        os.close(master)
 
 
 def test_type_ahead_during_the_ais_moves_is_not_echoed_nor_taken_as_an_answer() -> None:
@@ -724,35 +818,26 @@ def _page_through_the_rules(language: str, rows: int) -> list[list[str]]:
     """The screens ``rules`` shows at the table in a terminal of *rows* lines (Enter each time)."""
     more = translator(language).gettext("cli", "Enter: more of the rules; q: back to the game")
     back = translator(language).gettext("cli", "Back to the game.")
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
-    process = subprocess.Popen([sys.executable, "-m", "kowah", "--lang", language, "play", "--seed", "5",
-                                "--pace", "0"], stdin=slave, stdout=slave, stderr=slave, env=_ENV,
-                               close_fds=True, preexec_fn=_controlling_terminal)
-    os.close(slave)
-    output, asked, done = "", False, False
-    try:
-        while process.poll() is None or select.select([master], [], [], 0)[0]:
-            ready, _, _ = select.select([master], [], [], 60)
-            assert ready, output[-300:]
-            try:
-                output += os.read(master, 4096).decode(errors="replace")
-            except OSError:  # the child has exited and closed the terminal
-                break
-            plain = re.sub(r"\x1b\[[0-9;]*m", "", output).replace("\r", "")
-            if not asked and plain.rstrip(" ").endswith("?"):
-                os.write(master, b"rules\n")
-                asked = True
-            elif asked and not done and back in plain:
-                os.write(master, b"q\n")
-                done = True
-            elif asked and not done and plain.rstrip(" ").endswith(more):
-                os.write(master, b"\n")
-                output += "\x00"  # this prompt is answered
-    finally:
-        os.close(master)
-        process.wait(timeout=30)
-    plain = re.sub(r"\x1b\[[0-9;]*m", "", output).replace("\r", "").replace("\x00", "")
+    asked, answered, done = False, 0, False
+
+    def respond(output: str) -> bytes | None:
+        nonlocal asked, answered, done
+        plain = _plain(output)
+        if not asked and plain.rstrip(" ").endswith("?"):
+            asked = True
+            return b"rules\n"
+        if asked and not done and back in plain:
+            done = True
+            return b"q\n"
+        if asked and not done and plain.rstrip(" ").endswith(more) and plain.count(more) > answered:
+            answered += 1
+            return b"\n"
+        return None
+
+    code, output = _in_pty([sys.executable, "-m", "kowah", "--lang", language, "play", "--seed", "5",
+                            "--pace", "0"], respond, rows=rows)
+    plain = _plain(output)
+    assert code == 0 and done, plain[-300:]
     shown = plain.split("rules\n", 1)[1].split(back, 1)[0]
     first, *rest = shown.split(more)
     # After each prompt: the space it ends with and the echo of Enter, then the next screen.

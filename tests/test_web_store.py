@@ -9,6 +9,7 @@ import logging
 import resource
 import sqlite3
 import subprocess
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -261,6 +262,39 @@ def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> 
     store = SQLiteStore(tmp_path / "a.sqlite3", synchronous="full")
     assert store.pragma("journal_mode") == "wal" and store.pragma("synchronous") == 2
     store.close()
+
+
+_CLOSE_WHILE_READ = """
+import sys, threading, time
+from kowah.web.store import StoreError
+from kowah.web.store_sqlite import SQLiteStore
+for trial in range(25):
+    store = SQLiteStore(None)
+    started = threading.Barrier(5)
+    def read():
+        started.wait()
+        while True:
+            try:
+                store.idle(time.time())
+            except StoreError:
+                return
+    threads = [threading.Thread(target=read) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    started.wait()
+    store.close()  # as the server's shutdown does, with the sweeper's query in flight
+    for thread in threads:
+        thread.join()
+print("closed", trial + 1)
+"""
+
+
+def test_closing_while_other_threads_read_waits_for_them_then_refuses() -> None:
+    # Closing a connection another thread is using crashed the process (a segmentation fault
+    # at the server's shutdown); a closed store answers StoreError instead.
+    done = subprocess.run([sys.executable, "-c", _CLOSE_WHILE_READ], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["closed", "25"], done.stderr[-2000:]
 
 
 def _mount(folder: Path, options: str) -> bool:

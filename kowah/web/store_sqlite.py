@@ -23,7 +23,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,11 @@ class SQLiteStore(SQLStore):
         self._writer = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
+        # Connections in use: close() waits for them, since closing a connection that another
+        # thread is using crashes the process.
+        self._gate = threading.Condition()
+        self._busy = 0
+        self._closed = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = self._connection()
@@ -65,6 +70,25 @@ class SQLiteStore(SQLStore):
         except (sqlite3.Error, OSError) as error:
             self.close()
             raise StoreError(f"{self.path}: {error}") from None
+
+    @contextmanager
+    def _using(self) -> Iterator[None]:
+        """While the block runs, :meth:`close` waits; after it, the store refuses."""
+        with self._gate:
+            if self._closed:
+                raise StoreError(f"{self.path}: the store is closed")
+            self._busy += 1
+        try:
+            yield
+        finally:
+            with self._gate:
+                self._busy -= 1
+                if not self._busy:
+                    self._gate.notify_all()
+
+    def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
+        with self._using():
+            return super()._query(text, params)
 
     def _connection(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
@@ -80,7 +104,8 @@ class SQLiteStore(SQLStore):
 
     def pragma(self, name: str) -> Any:
         """A pragma's value on this thread's connection."""
-        return self._connection().execute(f"PRAGMA {name}").fetchone()[0]
+        with self._using():
+            return self._connection().execute(f"PRAGMA {name}").fetchone()[0]
 
     def _cursor(self) -> Any:
         return self._connection().cursor()
@@ -92,7 +117,7 @@ class SQLiteStore(SQLStore):
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
         # One writer of this process at a time waits for the file's lock: SQLite's own wait
         # sleeps and retries (up to 100 ms a time), a Python lock wakes the next at once.
-        with self._writer:
+        with self._using(), self._writer:
             connection = self._connection()
             cursor = connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")
@@ -137,6 +162,9 @@ class SQLiteStore(SQLStore):
             connection.close()
 
     def close(self) -> None:
+        with self._gate:
+            self._closed = True
+            self._gate.wait_for(lambda: not self._busy, timeout=30)
         self._stop.set()
         if self._watcher is not None:
             self._watcher.join(timeout=5)
