@@ -38,7 +38,7 @@ __all__ = [
     "KOWAH_WEIGHTS",
     "LIMIT",
     "MAGIC",
-    "MODULUS",
+    "QUICK_WEIGHT",
     "SHAPES",
     "SHAPE_DIGIT",
     "SHIPPED_COUNTS",
@@ -155,12 +155,13 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 # ready hand, with nothing to confirm.
 #
 # The key is a number of several machine words, slower to add than one; the quick path of the
-# checks (kowah.hands) adds the cards' weights modulo ``MODULUS`` instead, one word each (a card
-# the pack lacks, or any int that is no card, weighs ``LIMIT``, so that a sum of ``LIMIT`` or
-# more means "not every card is in the pack"). The *sieve*, one bit for each value of the
-# low ``SIEVE_BITS`` bits of a residue, set for the ready keys' residues, is small enough to
-# stay in the processor's cache: a hand whose bit is clear is no ready hand, which settles
-# nearly every hand that is not ready; the others are looked up by their key.
+# checks (kowah.hands) first adds *quick weights*, one word each (``QUICK_WEIGHT``, a card's
+# weight modulo a prime; a card the pack lacks, or any int that is no card, weighs ``LIMIT``,
+# so that a sum of ``LIMIT`` or more means "not every card is in the pack"). The *sieve* has
+# one bit for each value of the low ``SIEVE_BITS`` bits of such a sum, set for the ready
+# hands' sums, and is small enough to stay in the processor's cache: a hand whose bit is
+# clear is no ready hand, which settles nearly every hand that is not ready; the others are
+# looked up by their key.
 #
 # The index of the Kowah deck and of the money pack is generated at build time by the hatch
 # hook (hatch_build.py, :func:`write_data`) into ``kowah/_ready/`` and loaded on first use in
@@ -173,12 +174,12 @@ WARM = 64
 MAGIC = b"kowah-ready/3\n"
 #: The weight of each card in a hand's key: one base-9 digit a card.
 KEY_WEIGHT: tuple[int, ...] = tuple(9 ** card for card in range(KINDS))
-#: The modulus of the quick path's weights: a prime, so that residues spread; eight residues
-#: add up to less than :data:`LIMIT`.
-MODULUS = 134_217_689
-#: The quick path's weight of a card the pack lacks: more than eight residues.
+#: The quick path's weight of each card: its key weight modulo a prime below ``2 ** 27``, so
+#: that the weights are well spread and eight of them add up to less than :data:`LIMIT`.
+QUICK_WEIGHT: tuple[int, ...] = tuple(weight % 134_217_689 for weight in KEY_WEIGHT)
+#: The quick path's weight of a card the pack lacks: more than eight quick weights.
 LIMIT = 1 << 30
-#: The bits of a residue that pick its bit of the sieve (a sieve of 256 kB: it stays in the
+#: The bits of a quick sum that pick its bit of the sieve (a sieve of 256 kB: it stays in the
 #: processor's cache even when other work shares it).
 SIEVE_BITS = 21
 _SIEVE_MASK = (1 << SIEVE_BITS) - 1
@@ -190,8 +191,8 @@ DATA_FILES = {"Kowah deck": "kowah.bin", "money pack": "money.bin"}
 
 def pack_weights(pack: Pack) -> tuple[int, ...]:
     """The quick path's weight of each int from -256 to 255 (a negative index counts from the
-    end): ``KEY_WEIGHT`` modulo ``MODULUS`` for the pack's cards, ``LIMIT`` otherwise."""
-    return tuple(KEY_WEIGHT[value] % MODULUS if value < KINDS and pack.counts[value] else LIMIT
+    end): ``QUICK_WEIGHT`` for the pack's cards, ``LIMIT`` otherwise."""
+    return tuple(QUICK_WEIGHT[value] if value < KINDS and pack.counts[value] else LIMIT
                  for value in range(512))
 
 
@@ -224,8 +225,8 @@ class ReadyIndex:
         self.hands = view[start:start + 8 * count]
         #: Each ready hand's waits, two bytes a hand (255: none).
         self.pairs = view[start + 8 * count:start + 10 * count]
-        #: The ready keys, and the sieve of their residues: empty until warm (filled in place,
-        #: so callers may hold them).
+        #: The ready keys, and the sieve of the ready hands' quick sums: empty until warm (filled
+        #: in place, so callers may hold them).
         self.keys: set[int] = set() if keys is None else keys
         self.sieve = bytearray() if sieve is None else sieve
         self.keys.clear()
@@ -241,19 +242,24 @@ class ReadyIndex:
         """Build :attr:`keys` and :attr:`sieve` (tens of milliseconds; done after :data:`WARM`
         lookups)."""
         if not self.keys:
-            # The keys of all hands at once, a column of cards at a time (a hand at a time is
-            # slower): the weights of every hand's first cards, plus those of its second, ...
-            weights = list(KEY_WEIGHT).__getitem__  # a list's is the quicker to call
-            keys = list(map(weights, self.hands[0::8]))
-            for column in range(1, 8):
-                keys = list(map(operator.add, keys, map(weights, self.hands[column::8])))
+            keys, sums = self._sums(KEY_WEIGHT), self._sums(QUICK_WEIGHT)
             sieve = bytearray(1 << SIEVE_BITS - 3)
-            for key in keys:
-                bit = key % MODULUS & _SIEVE_MASK
+            for total in sums:
+                bit = total & _SIEVE_MASK
                 sieve[bit >> 3] |= 1 << (bit & 7)
             self.sieve[:] = sieve  # before the keys: readers test the sieve first
             # One update, in C: another thread sees no keys or all of them, never some.
             self.keys.update(keys)
+
+    def _sums(self, weights: Sequence[int]) -> list[int]:
+        """The sum of the *weights* of each hand's cards, in order. All hands at once, a column
+        of cards at a time (a hand at a time is slower): the weights of every hand's first
+        card, plus those of its second, ..."""
+        weight = list(weights).__getitem__  # a list's is the quicker to call
+        sums = list(map(weight, self.hands[0::8]))
+        for column in range(1, 8):
+            sums = list(map(operator.add, sums, map(weight, self.hands[column::8])))
+        return sums
 
     def find(self, key: int) -> int:
         """The position of the ready hand with this key, or -1."""

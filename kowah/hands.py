@@ -53,7 +53,7 @@ Key = tuple[int, ...]
 _KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
 # Filled in place once the Kowah deck's index is warm.
 _KOWAH_KEYS, _KOWAH_SIEVE = _tables.KOWAH_KEYS, _tables.KOWAH_SIEVE
-_LIMIT, _MODULUS, _KEY_WEIGHT = _tables.LIMIT, _tables.MODULUS, _tables.KEY_WEIGHT
+_LIMIT, _KEY_WEIGHT = _tables.LIMIT, _tables.KEY_WEIGHT
 _SIEVE_MASK = (1 << _tables.SIEVE_BITS) - 1
 # The types the quick path reads: unpacking another iterable could consume it.
 _SEQUENCES = frozenset({tuple, list})
@@ -218,7 +218,7 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
             if total < _LIMIT and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
                     c != g or hand.count(c) < 5) and (d != h or hand.count(d) < 5):
                 # A valid hand: its bit of the sieve settles most (see kowah._tables).
-                bit = total % _MODULUS & _SIEVE_MASK
+                bit = total & _SIEVE_MASK
                 if not _KOWAH_SIEVE[bit >> 3] >> (bit & 7) & 1:
                     return False
                 key = _KEY_WEIGHT  # its key, as _tables.hand_key adds it
