@@ -168,7 +168,8 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 # about a millisecond; other packs, or data that is missing or was made from other sources
 # (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
 
-#: Lookups after which an index builds its set of keys and its sieve (see :class:`ReadyIndex`).
+#: Lookups after which an index builds its keys, their positions and its sieve (see
+#: :class:`ReadyIndex`).
 WARM = 64
 #: The data format, written at the start of every index file.
 MAGIC = b"kowah-ready/3\n"
@@ -208,12 +209,12 @@ class ReadyIndex:
     """The ready hands of one pack, compact, sorted by key (see the comment above).
 
     Loading it costs reading the file (a megabyte): lookups bisect the hands by their keys,
-    and the set of keys and the sieve that the hot path reads (:attr:`keys`, :attr:`sieve`)
-    are built only once the index has been asked :data:`WARM` times, so a short process
-    (``kowah check``) never pays for them.
+    and the keys, their positions and the sieve that the hot paths read (:attr:`keys`,
+    :attr:`positions`, :attr:`sieve`) are built only once the index has been asked
+    :data:`WARM` times, so a short process (``kowah check``) never pays for them.
     """
 
-    __slots__ = ("_lookups", "_waits", "count", "hands", "keys", "pairs", "sieve")
+    __slots__ = ("_lookups", "_waits", "count", "hands", "keys", "pairs", "positions", "sieve")
 
     def __init__(self, data: bytes, keys: set[int] | None = None,
                  sieve: bytearray | None = None) -> None:
@@ -226,11 +227,13 @@ class ReadyIndex:
         #: Each ready hand's waits, two bytes a hand (255: none).
         self.pairs = view[start + 8 * count:start + 10 * count]
         #: The ready keys, and the sieve of the ready hands' quick sums: empty until warm (filled
-        #: in place, so callers may hold them).
+        #: in place, so callers may hold them). A set tells a ready key with fewer trips to
+        #: memory than :attr:`positions`, which gives its hand's position.
         self.keys: set[int] = set() if keys is None else keys
         self.sieve = bytearray() if sieve is None else sieve
         self.keys.clear()
         self.sieve.clear()
+        self.positions: dict[int, int] = {}
         self._lookups = 0
         self._waits: dict[bytes, frozenset[Card]] = {}
 
@@ -239,8 +242,8 @@ class ReadyIndex:
         return hand_key(self.hands[8 * index:8 * index + 8])
 
     def warm(self) -> None:
-        """Build :attr:`keys` and :attr:`sieve` (tens of milliseconds; done after :data:`WARM`
-        lookups)."""
+        """Build :attr:`keys`, :attr:`positions` and :attr:`sieve` (tens of milliseconds; done
+        after :data:`WARM` lookups)."""
         if not self.keys:
             keys, sums = self._sums(KEY_WEIGHT), self._sums(QUICK_WEIGHT)
             sieve = bytearray(1 << SIEVE_BITS - 3)
@@ -248,6 +251,7 @@ class ReadyIndex:
                 bit = total & _SIEVE_MASK
                 sieve[bit >> 3] |= 1 << (bit & 7)
             self.sieve[:] = sieve  # before the keys: readers test the sieve first
+            self.positions = dict(zip(keys, range(self.count), strict=True))
             # One update, in C: another thread sees no keys or all of them, never some.
             self.keys.update(keys)
 
@@ -263,6 +267,8 @@ class ReadyIndex:
 
     def find(self, key: int) -> int:
         """The position of the ready hand with this key, or -1."""
+        if self.keys:
+            return self.positions.get(key, -1)
         self._lookups += 1
         if self._lookups == WARM:
             self.warm()

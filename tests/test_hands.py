@@ -544,7 +544,7 @@ def test_five_copies_are_refused_wherever_they_sit() -> None:
 
 
 def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
-    """Lookups bisect the sorted keys; after WARM of them the set of keys and the sieve that
+    """Lookups bisect the sorted keys; after WARM of them the keys, their positions and the sieve that
     is_ready reads are built: they agree with the bisection, and the sieve misses no ready hand."""
     data = _tables.read_data(KOWAH_DECK)
     assert data is not None
@@ -558,7 +558,9 @@ def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     mask = (1 << _tables.SIEVE_BITS) - 1
     for hand in ready + unready:
         key = _tables.hand_key(hand)
-        assert (cold.find(key) >= 0) == (key in warm.keys) == (hand in table)
+        position = cold.find(key)
+        assert position == warm.find(key) and (position >= 0) == (key in warm.keys) == (hand in table)
+        assert position < 0 or warm.hand(position) == hand
         total = sum(_tables.KOWAH_WEIGHTS[card] for card in hand)  # what is_ready adds
         bit = total & mask
         assert warm.sieve[bit >> 3] >> (bit & 7) & 1 or hand not in table
