@@ -99,12 +99,19 @@ class Client:
 
 
 def _cpu(pid: int) -> float:
-    """CPU seconds the process *pid* has used (Linux; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds the process *pid* and its children (``--workers``) have used (Linux; 0
+    elsewhere)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def run(port: int, clients: int, seconds: float, opponents: str, pid: int = 0) -> dict[str, float]:

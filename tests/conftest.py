@@ -1,4 +1,4 @@
-"""Hypothesis profiles for the test suite.
+"""Hypothesis profiles for the test suite, and Ctrl-C as a terminal gives it.
 
 ``ci`` (the default) keeps the whole suite fast and free of timing flakiness; ``thorough`` runs
 many more examples. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
@@ -7,6 +7,7 @@ many more examples. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
 from __future__ import annotations
 
 import os
+import signal
 
 from hypothesis import HealthCheck, settings
 
@@ -23,3 +24,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# A test run started in the background of a non-interactive shell inherits SIGINT ignored, and
+# so would every program the tests start (Python then installs no KeyboardInterrupt): the tests
+# that press Ctrl-C need it as a terminal gives it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -41,6 +41,7 @@ from playwright.sync_api import (  # noqa: E402
     ConsoleMessage,
     FloatRect,
     Page,
+    Route,
     ViewportSize,
     expect,
     sync_playwright,
@@ -49,6 +50,7 @@ from playwright.sync_api import (  # noqa: E402
 from kowah.cards import Card  # noqa: E402
 from kowah.i18n import translator  # noqa: E402
 from kowah.rendering import render_rules  # noqa: E402
+from kowah.svg import initials  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
 from kowah.web.text import key_letters, page_strings  # noqa: E402
 
@@ -61,6 +63,10 @@ QUICK_WIN = [str(card) for card in build_deck(
 #: Seat 1 is ready from the start and wins a few moves later.
 QUICK_LOSE = [str(card) for card in build_deck(
     ("1c 3s 4m 6c 8s 9m ot rf", "2c 2c 2s 2s 2m 7c 7c 7c", "1s 3m 4c 6s 8m 9c wf ot"), "3c 9s 2c 2s")]
+
+#: No hand is near ready: you get a second turn, with a discard to take.
+SLOW = [str(card) for card in build_deck(
+    ("1c 3s 4m 6c 8s 9m ot rf", "1s 2m 3c 4s 6m 7c 9s 5c", "2c 4c 5m 6s 7m 8c wf 1m"), "2s 4s 9c")]
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +145,9 @@ def open_game(page: Page, server: str, created: dict[str, Any], lang: str = "en"
 
 def play_deck(page: Page, server: str, deck: list[str], lang: str = "en", pace: float = 0,
               **fields: Any) -> dict[str, Any]:
-    created = create(page, server, lang, deck=deck, first=0, opponents="normal", **fields)
+    """A game of *deck*, seat 0 first, against two normal AIs whose choices a seed fixes (a
+    deck alone would leave them to chance, and the quick deals less quick)."""
+    created = create(page, server, lang, deck=deck, first=0, opponents="normal", **{"seed": 1, **fields})
     open_game(page, server, created, lang, pace)
     return created
 
@@ -312,6 +320,9 @@ def test_a_whole_deal_by_the_command_box_alone(page: Page, server: str, lang: st
     ask(f"{word['discard']} {strings['cards']['wf']}")  # the card by its name, in the language
     assert page.locator("[data-hand=you] [data-card]").count() == 8
     assert strings["cards"]["wf"] in ask(word["discards"])
+    yours = ask(f"{word['discards']} 0")  # one seat's pile: yours
+    assert strings["cards"]["wf"] in yours and state(page)["players"][1] not in yours
+    assert page_strings(translator(lang))["keys.letters"]["draw"] in ask(word["help"])
     assert strings["cards"]["5s"] in ask(word["waits"])  # your hand is ready: waits 5c or 5s
     said = ask(word["declare"])  # two waits: which?
     assert strings["cards"]["5c"] in said and not over(page)
@@ -341,8 +352,16 @@ def test_a_deal_as_dealt_shows_the_status_of_the_right_seat(page: Page, server: 
     assert len(said) > 12 and [text for text in said if CODE.search(text)] == []
 
 
+#: Everything the live region says, collected as it is said (it keeps its last lines only).
+HEAR = """() => { window.said = [...document.querySelectorAll('[data-live] p')].map(p => p.textContent);
+  new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes)
+    window.said.push(node.textContent); })
+    .observe(document.querySelector('[data-live]'), {childList: true}); }"""
+
+
 def test_the_live_region_says_what_matters(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_WIN)
+    page.evaluate(HEAR)
     t = translator("en")
     live = page.locator("[data-live]")
     strings = page_strings(t)
@@ -357,6 +376,10 @@ def test_the_live_region_says_what_matters(page: Page, server: str) -> None:
     final = state(page)
     expect(live).to_contain_text(final["outcome_text"])
     assert "×" in final["outcome_text"]
+    # Every move of the others was said, each in the words of the log.
+    said = page.evaluate("window.said")
+    theirs = page.locator("[data-log] li:not(.mine):not(.win)").all_inner_texts()
+    assert len(theirs) >= 3 and [line for line in theirs if line not in said] == []
     # The hint is said once, in the live region only (its box is no live region).
     assert page.locator("[data-hint]").get_attribute("role") is None
 
@@ -364,28 +387,68 @@ def test_the_live_region_says_what_matters(page: Page, server: str) -> None:
 # -- playback never locks the table -----------------------------------------------------------
 
 
-def test_skip_and_new_deal_answer_during_a_slow_playback(page: Page, server: str) -> None:
-    for ending in ("skip", "new deal"):
+#: Skip, then a look one task later: whatever the table does in between runs at once (no timer,
+#: no request), so that a busy machine cannot make it late and the test needs no clock.
+SKIP_AT_ONCE = """async () => {
+  document.querySelector('[data-action=skip]').click();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return {playing: document.querySelector('.table-panel').dataset.playing,
+          outcome: document.querySelectorAll('[data-outcome]').length,
+          lines: document.querySelectorAll('[data-log] li').length};
+}"""
+
+
+@pytest.mark.parametrize("ending", ["skip", "skip after declaring", "new deal"])
+def test_skip_and_new_deal_answer_during_a_slow_playback(page: Page, server: str, ending: str) -> None:
+    if ending == "skip after declaring":
+        play_deck(page, server, QUICK_WIN, pace=5)
+        click_a_move(page)  # draw the White Flower…
+        click_a_move(page)  # …and discard it: your hand is ready
+        page.locator("[data-action=declare]").first.click()  # locked: the rest plays itself
+        mover = 1
+    else:
         play_deck(page, server, QUICK_LOSE, pace=5)
         page.locator("[data-action=stock]").click()
         idle(page)
         page.locator("[data-hand=you] [data-card]:not([aria-disabled=true])").first.click()
-        # Seat 1 plays, at 5 s a move: the table says so, and offers Skip.
-        expect(page.locator(".table-panel")).to_have_attribute("data-playing", "true")
-        expect(page.locator("[data-action=skip]")).to_be_visible()
-        expect(page.locator("[data-status]")).to_contain_text(state(page)["players"][1])
-        if ending == "skip":
-            page.locator("[data-action=skip]").click()
-            expect(page.locator(".table-panel")).to_have_attribute("data-playing", "false", timeout=1000)
-            expect(page.locator("[data-outcome]")).to_have_count(1, timeout=1000)
-            assert page.locator("[data-log] li").count() == state(page)["version"]
-        else:  # it asks first (within a second), then starts (a round trip to the server)
-            old = state(page)["id"]
-            page.keyboard.press("n")
-            page.locator("[data-confirm-yes]").click(timeout=1000)
-            page.wait_for_function("old => localStorage.getItem('kowah-game') !== old", arg=old, timeout=3000)
-            idle(page)
-            assert not over(page) and state(page)["id"] != old
+        mover = 1
+    # The others play at 5 s a move: the table says so, names who plays, and offers Skip.
+    expect(page.locator(".table-panel")).to_have_attribute("data-playing", "true")
+    expect(page.locator("[data-action=skip]")).to_be_visible()
+    expect(page.locator("[data-status]")).to_contain_text(state(page)["players"][mover])
+    if ending.startswith("skip"):
+        # The present at once: the outcome and the whole log, without waiting for the pace.
+        jumped = page.evaluate(SKIP_AT_ONCE)
+        final = state(page)
+        assert jumped == {"playing": "false", "outcome": 1, "lines": final["version"]}, jumped
+        assert final["outcome"]["winner"] == (0 if ending == "skip after declaring" else 1)
+    else:
+        # New deal asks first at once (the playback stops), then starts after a server's answer.
+        old = state(page)["id"]
+        page.keyboard.press("n")
+        asked = page.evaluate("[document.querySelector('[data-confirm]').open,"
+                              " document.querySelector('.table-panel').dataset.playing]")
+        assert asked == [True, "false"], asked
+        page.locator("[data-confirm-yes]").click()
+        page.wait_for_function("old => localStorage.getItem('kowah-game') !== old", arg=old)
+        idle(page)
+        assert not over(page) and state(page)["id"] != old
+
+
+def test_an_action_while_news_is_being_fetched_shows_the_table_busy_at_once(page: Page, server: str) -> None:
+    page.route_web_socket("**/live", lambda socket: socket.close())  # no socket: the page polls
+    play_deck(page, server, QUICK_WIN)
+    held: list[Route] = []
+    news = re.compile(r"/api/games/[\w-]+(\?[^/]*)?$")
+    # The next poll's answer is late (the later ones are not).
+    page.route(news, lambda route: route.continue_() if held else held.append(route))
+    with page.expect_request(news):
+        pass
+    page.locator("[data-action=stock]").click()  # you draw meanwhile: the table is busy at once…
+    assert page.locator(".table-panel").get_attribute("data-busy") == "true"
+    held[0].continue_()
+    idle(page)  # …and the draw goes through once the news is shown
+    assert page.locator("[data-hand=you] [data-card]").count() == 9
 
 
 # -- the page on a desk and on a phone --------------------------------------------------------
@@ -400,7 +463,9 @@ VISIBLE = """() => {
           buttons: buttons.length, buttonsIn: buttons.filter(fits).length,
           widths: cards.map(c => c.getBoundingClientRect().width),
           row: document.querySelector('[data-hand=you]').getBoundingClientRect().width,
-          kbd: [...document.querySelectorAll('.actions kbd')].filter(k => k.offsetParent !== null).length,
+          kbd: [...document.querySelectorAll('.actions kbd, .hand .pos')]
+                 .filter(k => k.offsetParent !== null).length,
+          keys: document.querySelector('[data-keys]').offsetParent !== null,
           settings: document.querySelector('.settings').offsetParent !== null};
 }"""
 
@@ -418,17 +483,23 @@ def test_the_hand_and_the_buttons_are_always_in_view(browser: Browser, server: s
         assert measured["cardsIn"] == measured["cards"] >= 8, measured
         assert measured["buttonsIn"] == measured["buttons"], measured
         widths = measured["widths"]
-        # At least 44 px a card (WCAG's target size), or the row used to the full.
-        assert min(widths) >= 44 or sum(widths) >= 0.85 * measured["row"], measured
+        # At least 44 px a card (WCAG's target size) when they fit, else the row used to the full.
+        if 44 * len(widths) <= measured["row"]:
+            assert min(widths) >= 44, measured
+        else:
+            assert sum(widths) >= 0.95 * measured["row"], measured
         if moment < 3:
             click_a_move(view)
     assert over(view)
     if phone:
-        assert all(not measured["settings"] and measured["kbd"] == 0 for measured in seen)
+        play_deck(view, server, SLOW)  # eight cards of eight ranks: the most breaks in the row
+        seen.append(view.evaluate(VISIBLE))
+        assert min(seen[-1]["widths"]) >= 44, seen[-1]
+        assert all(not (measured["settings"] or measured["kbd"] or measured["keys"]) for measured in seen)
         view.locator("[data-menu]").click()
         expect(view.locator("select[name=lang]")).to_be_visible()
     else:
-        assert all(measured["kbd"] >= 4 for measured in seen)
+        assert all(measured["kbd"] >= 4 and measured["keys"] for measured in seen)
     with capsys.disabled():
         print(f"\nlayout {'390x844' if phone else '1280x800'}: card widths "
               f"{sorted({round(w, 1) for m in seen for w in m['widths']})}, row {seen[0]['row']:.0f} px")
@@ -583,6 +654,34 @@ def test_every_card_pile_and_badge_is_reached_by_keyboard_with_its_name(page: Pa
     assert page.evaluate("document.activeElement.querySelector('img').alt") in names
 
 
+def test_clicking_the_piles_draws_and_takes_and_your_wait_has_a_badge(page: Page, server: str) -> None:
+    words = page_strings(translator("en"))
+    play_deck(page, server, SLOW)
+    page.locator("[data-action=stock]").click()  # the stock draws
+    idle(page)
+    assert page.locator("[data-hand=you] [data-card]").count() == 9
+    page.locator("[data-hand=you] .card.new").click()
+    idle(page)
+    latest = page.locator("[data-action=latest]")  # the others have played: the latest discard
+    expect(latest).to_have_attribute("aria-disabled", "false")
+    card = latest.get_attribute("data-card")
+    assert card is not None
+    latest.click()  # …takes it
+    idle(page)
+    assert page.locator("[data-hand=you] [data-card]").count() == 9
+    assert page.locator("[data-hand=you] .card.new").get_attribute("data-card") == card
+    assert words["cards"][card] in page.locator("[data-log] li.mine").last.inner_text()
+    # Your own declared wait has its badge, as the others' have.
+    play_deck(page, server, QUICK_WIN, pace=5)
+    click_a_move(page)
+    click_a_move(page)
+    page.locator("[data-action=declare]").first.click()
+    badge = page.locator("[data-place=bottom] [data-declared='5c']")
+    expect(badge).to_contain_text(words["your-wait"])
+    expect(badge).to_contain_text(words["cards"]["5c"])
+    assert badge.get_attribute("tabindex") == "0"
+
+
 def test_move_sounds_are_off_by_default_and_play_when_asked(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_WIN)
     assert not page.locator("input[name=sounds]").is_checked()
@@ -592,14 +691,22 @@ def test_move_sounds_are_off_by_default_and_play_when_asked(page: Page, server: 
     for _ in range(3):
         click_a_move(page)
     played = (page.locator("body").get_attribute("data-sounds") or "").split()
-    assert {"claim", "end"} <= set(played), played
+    assert {"turn", "claim", "end"} <= set(played), played
 
 
-def test_honours_show_no_english_initials(page: Page, server: str) -> None:
-    for lang in ("it", "cs", "es"):
+def test_honours_show_the_initials_of_their_names_in_the_language(page: Page, server: str) -> None:
+    for lang in LANGUAGES:
+        t = translator(lang)
         for code in ("ot", "rf", "wf"):
             picture = page.request.get(f"{server}/cards/{code}.svg?lang={lang}").text()
-            assert f">{code.upper()}<" not in picture, (code, lang)
+            mark = initials(t.card_name(Card.parse(code)))
+            assert f">{mark}<" in picture, (lang, code, mark)
+            if lang != "en":
+                assert f">{code.upper()}<" not in picture, (code, lang)
+    # The page asks for the pictures of its language.
+    play_deck(page, server, QUICK_LOSE, "cs")
+    source = page.locator("[data-hand=you] [data-card=ot] img").get_attribute("src")
+    assert source is not None and source.endswith("/cards/ot.svg?lang=cs")
 
 
 # -- the review of a deal -----------------------------------------------------------------------

@@ -18,8 +18,9 @@ from kowah import Action, Card, Deal, Record
 from kowah.i18n import LANGUAGES, translator
 from kowah.players import make_player
 from kowah.web import review
+from kowah.web.game import Game
 from kowah.web.page import render_page
-from kowah.web.text import COMMANDS, KEYS, command_words, key_letters, page_strings
+from kowah.web.text import COMMANDS, KEYS, MESSAGES, command_words, key_letters, page_strings
 
 with warnings.catch_warnings():  # Starlette's TestClient warns that it will need httpx2
     warnings.simplefilter("ignore")
@@ -60,6 +61,28 @@ def test_the_page_fills_every_placeholder_and_hands_its_words_to_the_scripts(lan
     assert strings == json.loads(json.dumps(page_strings(t)))
     assert strings["cards"]["5c"] == t.card_name(Card.C5)
     assert strings["count.stock"]["forms"]
+
+
+SCRIPTS = Path(review.__file__).resolve().parent / "static" / "js"
+
+
+def test_the_page_scripts_are_small_modules_sharing_one_set_of_constants() -> None:
+    scripts = {path.name: path.read_text(encoding="utf-8") for path in sorted(SCRIPTS.glob("*.js"))}
+    assert len(scripts) >= 10
+    sizes = {name: len(text.splitlines()) for name, text in scripts.items()}
+    assert max(sizes.values()) <= 250, sizes
+    # ES modules loaded by the browser as they are: every module but the entry point exports.
+    imported = set(re.findall(r'from "\./([\w.]+)"', "".join(scripts.values())))
+    assert imported == set(scripts) - {"main.js"}
+    assert all("export " in text for name, text in scripts.items() if name != "main.js")
+    # The storage keys are named in constants.js only; the language cookie's name comes from
+    # the server with the page's data.
+    keys = re.findall(r'"(kowah-[\w-]+)"|`(kowah-[\w-]+):', scripts["constants.js"])
+    assert len(keys) >= 3
+    for name, text in scripts.items():
+        if name != "constants.js":
+            assert not any(key in text for pair in keys for key in pair if key), name
+        assert "kowah-lang" not in text, name
 
 
 # -- POST /api/review ---------------------------------------------------------------------------
@@ -127,6 +150,31 @@ def test_a_friends_record_names_its_people(client: TestClient) -> None:
     data = client.post("/api/review?lang=en", json={"record": record, "seat": 1}).json()
     assert data["players"] == ["Ana", "You", "Seat 2"]
     assert {step["seat"] for step in data["steps"] if step["coach"]} == {1}
+
+
+@pytest.mark.parametrize("lang", ["cs", "es"])
+def test_a_tables_record_is_reviewed_in_the_reviews_language(client: TestClient, lang: str) -> None:
+    """The table tags a record with its English labels; the review tells them in its language."""
+    t = translator(lang)
+
+    def ai(level: str) -> str:
+        return t.gettext("web", MESSAGES["ai"]).format(strength=t.level_name(level))
+
+    record: dict[str, Any] = dict(Record.from_deal(a_deal(8)).to_dict())
+    cases = [(Game.new(seed=1, opponents="normal"), 0, [t.seat_name(0, viewer=0),
+              f"{t.seat_name(1)} · {ai('normal')}", f"{t.seat_name(2)} · {ai('normal')}"]),
+             (Game.new(seed=1, opponents="hard", humans=2, names=["Ana", None]), 1,
+              ["Ana", t.seat_name(1, viewer=1), f"{t.seat_name(2)} · {ai('hard')}"])]
+    for game, seat, players in cases:
+        record["tags"] = game.tags()
+        data = client.post(f"/api/review?lang={lang}", json={"record": record, "seat": seat}).json()
+        assert data["players"] == players
+        assert not any("Seat" in line or "AI" in line for step in data["steps"] for line in step["text"])
+    record["tags"] = {"seat0": "Bo · AI (easy)"}  # a person who left: an AI played on
+    assert client.post(f"/api/review?lang={lang}", json={"record": record}).json()["players"][0] == \
+        t.seat_name(0, viewer=0)
+    data = client.post(f"/api/review?lang={lang}", json={"record": record, "seat": 1}).json()
+    assert data["players"][0] == f"Bo · {ai('easy')}"
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [

@@ -14,11 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, act, choose, client, key, new_game, play_out
-
-pytest.importorskip("starlette")
-
-from starlette.testclient import TestClient
+from webtools import BASE, Json, TestClient, act, choose, client, key, new_game, play_out
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import translator
@@ -26,6 +22,7 @@ from kowah.record import replay_outcome
 from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS, accept_language
 from kowah.web.game import Game
+from kowah.web.saved import restore
 from kowah.web.store import open_store
 
 
@@ -89,9 +86,13 @@ def test_a_whole_deal_through_http_and_its_record_replays_to_the_outcome(c: Test
     assert response.status_code == 200 and "attachment" in response.headers["content-disposition"]
     assert replay_outcome(response.text) == final["outcome"]
     assert final["version"] == len(final["events"])
-    record = json.loads(response.text)
-    if "tags" in record:  # the library's record tags: who sat where
-        assert record["tags"]["seat0"] == "Ana"
+    record = json.loads(response.text)  # the library's record tags: who sat where
+    assert record["tags"] == {"seat0": "Ana", "seat1": "Seat 1 · AI (normal)",
+                              "seat2": "Seat 2 · AI (normal)"}
+    friends = Game.new(seed=1, opponents="hard", humans=3, names=["Ana", "Bo"])
+    friends.join(1)
+    friends.leave(2)  # the deal starts; an AI plays seat 2
+    assert friends.record()["tags"] == {"seat0": "Ana", "seat1": "Bo", "seat2": "Seat 2 · AI (hard)"}
 
 
 def test_a_stale_or_repeated_action_is_409_and_changes_nothing(c: TestClient) -> None:
@@ -161,6 +162,9 @@ def test_unknown_games_and_paths_are_json_404_and_405(c: TestClient) -> None:
                  "/api/games/AAAAAAAAAAAAAAAAAAAAAA/record", "/api/nothing/here"):
         response = c.get(path)
         assert response.status_code == 404 and response.json()["error"] == "not-found", path
+        if "AAAA" in path:
+            assert response.json()["message"] == "There is no such game."
+    assert c.get("/api/nothing/here").json()["message"] == "There is nothing at this address."
     unknown = "/api/games/AAAAAAAAAAAAAAAAAAAAAA/actions"
     assert c.post(unknown, json={"do": "draw", "after": 0}).status_code == 404
     wrong = c.put("/api/games", json={})
@@ -381,7 +385,7 @@ def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
         after = game.version
         game.act(game.legal(0)[0])
         kept = game.views_since(0, after)
-        replayed = Game.restore(game.saved()).views_since(0, after)
+        replayed = restore(game.saved()).views_since(0, after)
         assert kept == replayed and len(kept) == game.version - after
 
 

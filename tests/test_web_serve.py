@@ -92,12 +92,31 @@ def test_kowah_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path, serv
     (["--port", "70000"], "--port"), (["--port", "0"], "--port"), (["--port", "８０"], "--port"),
     (["--host", "not a host!"], "--host"), (["--host", "-x.example"], "--host"),
     (["--workers", "0"], "--workers"), (["--idle-timeout", "5"], "--idle-timeout"),
+    # Well formed, but no address of this machine's: refused before anything is said.
+    (["--host", "192.0.2.1", "--no-save"], "--host"),
+    (["--host", "no-such-host.invalid", "--no-save"], "--host"),
+    (["--database", "mysql://db.example/games"], "--database"),
 ])
 def test_bad_options_are_argument_errors_naming_the_option(args: list[str], option: str) -> None:
-    result = subprocess.run([sys.executable, "-m", "kowah", "serve", *args], capture_output=True,
-                            text=True, timeout=60)
-    assert result.returncode == 2
+    result = subprocess.run([sys.executable, "-m", "kowah", "serve", "--port", str(free_port()),
+                             *args], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stdout
     assert option in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""  # no "The Kowah table is at …" before the error
+
+
+def test_a_port_in_use_is_an_error_naming_the_option() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "kowah", "serve", "--no-save", "--port",
+                                 str(port), "--lang", "es"], capture_output=True, text=True,
+                                timeout=60)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == translator("es").gettext(
+        "cli", "kowah serve: port {port} is in use by another program; choose another with "
+               "--port.").format(port=port) + "\n"
 
 
 @pytest.mark.parametrize("where", ["/proc/kowah", "file"])
@@ -137,15 +156,15 @@ def test_kowah_serve_warns_when_others_can_reach_it(monkeypatch: pytest.MonkeyPa
     class Stop(Exception):
         pass
 
-    def no_run(self: object) -> None:
+    def no_run(self: object, sockets: object = None) -> None:
         raise Stop
 
     monkeypatch.setattr(uvicorn.Server, "run", no_run)
     with pytest.raises(Stop):
-        server.serve(translator("en"), host="0.0.0.0", port=1, save=False)
+        server.serve(translator("en"), host="0.0.0.0", port=free_port(), save=False)
     assert "can be reached by other computers" in capsys.readouterr().err
     with pytest.raises(Stop):
-        server.serve(translator("en"), host="127.0.0.1", port=1, save=False)
+        server.serve(translator("en"), host="127.0.0.1", port=free_port(), save=False)
     assert "reached" not in capsys.readouterr().err
 
 
@@ -286,3 +305,21 @@ def test_two_worker_processes_share_the_games(tmp_path: Path, servers: list[Serv
         stop.set()
         listener.join(timeout=10)
     assert server.stop() == 0
+
+
+def test_killing_kowah_serve_ends_its_workers(tmp_path: Path, servers: list[Server]) -> None:
+    server = Server("--data", str(tmp_path), "--workers", "2")
+    servers.append(server)
+    workers = [pid for pid in _children(server.process.pid)
+               if "multiprocessing.spawn" in Path(f"/proc/{pid}/cmdline").read_text()]
+    assert len(workers) == 2
+    server.process.kill()  # SIGKILL: the workers are not told
+    server.process.wait()
+    for _ in range(400):  # they notice that their parent is gone and stop
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)
+    again = Server("--data", str(tmp_path))  # and the port can be served again at once
+    servers.append(again)
+    assert again.stop() == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 import resource
 import sqlite3
 import subprocess
@@ -15,10 +16,25 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from webtools import empty_postgres, postgres_url  # noqa: F401 - the fixture
+from webtools import (  # noqa: F401 - postgres_url: the fixture
+    act,
+    client,
+    empty_postgres,
+    key,
+    need_postgres,
+    postgres_cluster,
+    postgres_url,
+    start_postgres,
+    stop_postgres,
+)
 
+from kowah.i18n import translator
 from kowah.web.game import Game
+from kowah.web.problems import MORE_ERRORS
+from kowah.web.saved import restore
 from kowah.web.store import (
+    ANY_GAME,
+    ENDED_CACHE,
     NotSavedError,
     Refused,
     SQLStore,
@@ -51,6 +67,22 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
         store.close()
 
 
+def test_a_skipped_store_test_says_why_in_the_summary(tmp_path: Path) -> None:
+    """Without PostgreSQL the suite says so at its end (the project's pytest options)."""
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n\ndef test_x():\n    pytest.skip('PostgreSQL store tests did not run: no "
+        "PostgreSQL server binaries')\n")
+    result = subprocess.run([sys.executable, "-m", "pytest", "-c", str(root / "pyproject.toml"),
+                             "--rootdir", str(tmp_path), "-p", "no:cacheprovider",
+                             "-p", "no:xdist", str(tmp_path / "test_x.py")],
+                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    summary = result.stdout.split("short test summary info")[-1]
+    assert "SKIPPED" in summary and "PostgreSQL store tests did not run" in summary, result.stdout
+
+
 def a_game(seed: int = 1, owner: str = "a", **options: object) -> Game:
     return Game.new(seed=seed, opponents="random", owner=owner, **options)  # type: ignore[arg-type]
 
@@ -81,6 +113,22 @@ def test_a_change_is_committed_before_update_returns(opener: Opener) -> None:
     fresh = opener().get(game.id)
     assert fresh is not None and fresh.version == version
     assert store.update("AAAAAAAAAAAAAAAAAAAAAA", lambda g: 1) is None
+
+
+def test_only_a_few_ended_games_are_kept_in_the_process(opener: Opener) -> None:
+    """Games in play are shared by the process's requests; of the games that ended, only the
+    latest :data:`~kowah.web.store.ENDED_CACHE` are (fewer objects for the collector), the
+    others are read back from the database when asked for."""
+    store = opener()
+    games = [store.add(a_game(seed=seed, owner=str(seed))) for seed in range(ENDED_CACHE + 1)]
+    shared = [store.get(game.id) for game in games]
+    assert [store.get(game.id) for game in games] == shared and None not in shared
+    for game in games:
+        store.update(game.id, lambda g: g.close())
+    kept = [store.get(game.id) for game in games[1:]]
+    assert all(a is b for a, b in zip(kept, shared[1:], strict=True))
+    oldest = store.get(games[0].id)  # read back from the database
+    assert oldest is not shared[0] and oldest is not None and oldest.closed
 
 
 def test_a_refused_change_leaves_the_game_as_it_was(opener: Opener) -> None:
@@ -218,11 +266,50 @@ def test_restored_values_are_checked_like_new_ones() -> None:
         saved = game.saved()
         saved["kowah-web"][field] = value
         with pytest.raises(ValueError, match=field.split("_")[0]):
-            Game.restore(saved)
+            restore(saved)
     saved = game.saved()
     saved["kowah-web"]["seats"][1]["token"] = "short"
     with pytest.raises(ValueError, match="seat"):
-        Game.restore(saved)
+        restore(saved)
+
+
+def test_a_database_gone_is_a_503_and_no_traceback() -> None:
+    """PostgreSQL stops under a running server: reads and changes answer 503 not-saved."""
+    need_postgres()
+    with postgres_cluster() as url:
+        store = open_store(url)
+        with client(store) as c:
+            game = c.post("/api/games", json={"humans": 2, "seed": 1}).json()
+            stop_postgres(url)
+            for call in (lambda: c.get(f"/api/games/{game['id']}", headers=key(game)),
+                         lambda: act(c, game, {"do": "draw"}, key(game)),
+                         lambda: c.post("/api/games", json={})):
+                answer = call()
+                assert answer.status_code == 503 and answer.json()["error"] == "not-saved"
+            for failing in (lambda: store.presence(game["id"]), lambda: store.tidy(0),
+                            lambda: store.set_presence(game["id"], "w", 0, 1)):
+                with pytest.raises(StoreError):
+                    failing()
+        store.close()
+
+
+def test_a_listener_hears_again_once_the_database_is_back() -> None:
+    need_postgres()
+    with postgres_cluster() as url:
+        writer, watcher = open_store(url), open_store(url)
+        heard: queue.Queue[str] = queue.Queue()
+        watcher.watch(heard.put)
+        game = writer.add(a_game())
+        assert heard.get(timeout=10) == game.id
+        stop_postgres(url)
+        start_postgres(url)
+        assert heard.get(timeout=30) == ANY_GAME  # it listens again: anything may have changed
+        # Reads and changes connect again at once (the connections of before are lost).
+        assert watcher.peek(game.id) is not None
+        assert writer.update(game.id, first_move) is not None
+        assert heard.get(timeout=10) == game.id
+        writer.close()
+        watcher.close()
 
 
 # -- the embedded store only ----------------------------------------------------------------------
@@ -256,6 +343,40 @@ def test_the_first_editions_files_are_imported_once(tmp_path: Path) -> None:
     count, skipped = import_files(fresh, tmp_path)
     assert count == 2 and skipped == [("AAAAAAAAAAAAAAAAAAAAAA", "not a JSON object but list")]
     fresh.close()
+
+
+def test_a_file_the_first_edition_wrote_is_imported_and_plays_on(tmp_path: Path) -> None:
+    """tests/golden/web-first-edition.json: a game the first edition's server saved (seed 3,
+    five actions of seat 0), whose id was its player's only key."""
+    game_id = "WP92TLw8q2Xf3zUcm4LhSQ"
+    golden = Path(__file__).parent / "golden" / "web-first-edition.json"
+    (tmp_path / f"{game_id}.json").write_bytes(golden.read_bytes())
+    store = open_store(tmp_path)
+    game = store.get(game_id)
+    assert game is not None and game.seat_of(game_id) == 0 and game.version == 17
+    state = game.state(seat=0)
+    assert state["hand"] == ["5c", "5s", "6c", "6s", "6m", "7m", "8s", "8m", "wf"]
+    version = store.update(game_id, first_move)  # it plays on, and is saved in the database
+    assert version is not None and version > 17
+    store.close()
+    again = SQLiteStore(tmp_path / "kowah.sqlite3")
+    assert again.peek(game_id) == (version, "playing", None)
+    again.close()
+
+
+def test_sqlite_urls_name_a_path_from_the_root_or_from_here(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    here = open_store("sqlite:here.sqlite3")
+    there = open_store(f"sqlite://{tmp_path}/there.sqlite3?synchronous=full")
+    assert isinstance(here, SQLiteStore) and isinstance(there, SQLiteStore)
+    assert there.pragma("synchronous") == 2
+    here.close()
+    there.close()
+    assert (tmp_path / "here.sqlite3").exists() and (tmp_path / "there.sqlite3").exists()
+    for bad in ("sqlite://", "sqlite:///x?synchronous=off", "mysql://db.example/games"):
+        with pytest.raises(StoreError):
+            open_store(bad)
 
 
 def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> None:
@@ -348,6 +469,35 @@ def test_a_full_disk_refuses_changes_and_keeps_every_saved_one(tiny_disk: Path) 
     again = open_store(tiny_disk)
     assert {game_id: again.get(game_id).version for game_id in kept} == kept  # type: ignore[union-attr]
     again.close()
+
+
+def test_a_full_disk_is_a_503_in_the_players_language_and_the_game_is_unchanged(
+        tiny_disk: Path) -> None:
+    store = open_store(tiny_disk)
+    refused = None
+    with client(store, max_new_per_minute=10_000) as c:
+        for seed in range(1000):
+            created = c.post("/api/games", json={"seed": seed, "opponents": "random"},
+                             params={"lang": "es"})
+            if created.status_code == 201:
+                state = created.json()
+                headers = key(state)
+            else:  # no new game on a full disk: play on in the last one
+                assert created.json()["error"] == "not-saved", created.text
+            if state["outcome"] is not None:
+                continue
+            answer = act(c, state, state["legal"][0], headers, lang="es")
+            if answer.status_code == 503:
+                refused = answer
+                break
+            assert answer.status_code == 200, answer.text
+            state = answer.json()
+        assert refused is not None, "the disk never filled"
+        assert refused.json() == {"error": "not-saved", "message": translator("es").gettext(
+            "web", MORE_ERRORS["not-saved"])}
+        again = c.get(f"/api/games/{state['id']}", headers=headers).json()
+        assert again["version"] == state["version"] and again["hand"] == state["hand"]
+    store.close()
 
 
 def test_a_read_only_disk_refuses_every_change(tmp_path: Path) -> None:

@@ -3,14 +3,14 @@ property for every seat and the spectator, over HTTP and over the socket."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
-from webtools import Json, act, client, key, new_game
+from webtools import Json, TestClient, act, client, key, new_game
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.web.app import Settings
@@ -127,6 +127,33 @@ def test_the_socket_checks_origin_and_host(c: TestClient) -> None:
         assert closed.value.code == code
 
 
+def test_every_api_answer_is_no_store_and_every_api_error_is_json() -> None:
+    with client(max_new_per_minute=2) as c:
+        game = new_game(c, seed=4, humans=2)
+        path = f"/api/games/{game['id']}"
+        answers = [
+            c.get(path, headers=key(game)), c.get(path), c.get(f"{path}/hint", headers=key(game)),
+            c.get(f"{path}/record"), c.get("/api/rules"), c.get(f"{path}?since=²"),
+            c.post(f"{path}/join", json={}, headers=key(game, 1)),
+            c.post(f"{path}/start", json={}, headers=key(game)),
+            act(c, game, {"do": "draw"}, {"authorization": "Bearer nope-nope-nope-nope"}),
+            act(c, game, {"do": "draw"}),
+            c.post(f"{path}/actions", content=b"{}", headers={"content-type": "text/plain"}),
+            c.post("/api/games", json={}, headers={"origin": "https://evil.example"}),
+            c.get(path, headers={"host": "evil.example"}), c.delete(path), c.get("/api/nothing"),
+            c.post("/api/review", json={}), c.post("/api/games", json={}),
+            c.post("/api/games", json={}),  # over the limit: 429
+            c.post(f"{path}/close", json={}, headers=key(game)),
+        ]
+        statuses = {answer.status_code for answer in answers}
+        assert {200, 201, 400, 401, 403, 404, 405, 409, 415, 429} <= statuses, statuses
+        for answer in answers:
+            assert answer.headers["cache-control"] == "no-store", answer.request.url
+            if answer.status_code >= 400:
+                assert answer.headers["content-type"] == "application/json", answer.request.url
+                assert set(answer.json()) >= {"error", "message"}
+
+
 # -- the leak property: every seat and the spectator, HTTP and the socket ------------------------------
 
 def _shuffle_hidden(deck: list[Card], viewer: int | None, rng: random.Random, keep: int | None) -> list[Card]:
@@ -179,15 +206,38 @@ def test_no_view_leaks_what_its_viewer_cannot_see(c: TestClient, viewer: int | N
         # 1. At the start: everything the viewer cannot see differs.
         games = [_friends(c, cards, seed % 3) for cards in (deck, _shuffle_hidden(deck, viewer, rng, None))]
         assert _views(c, games[0], viewer) == _views(c, games[1], viewer)
-        # 2. Moves into the deal: the stock differs beyond the cards drawn so far.
+        # 2. Moves into the deal: the stock differs beyond the cards drawn so far. The viewer's
+        # socket stays open: what it is pushed after each move is the same too.
         games = [_friends(c, cards, seed % 3) for cards in (deck, _shuffle_hidden(deck, viewer, rng, 30))]
-        for _ in range(8):
-            states = [c.get(f"/api/games/{g['id']}", headers=key(g, 0)).json() for g in games]
-            mover = states[0]["to_move"][0]
-            mine = [c.get(f"/api/games/{g['id']}", headers=key(g, mover)).json() for g in games]
-            if states[0]["stock"] < 96 - 30 + 2:
-                break
-            action = next(a for a in mine[0]["legal"] if a["do"] != "declare")
-            for g, state in zip(games, mine, strict=True):
-                assert act(c, state, action, key(g, mover)).status_code == 200
-            assert _views(c, games[0], viewer) == _views(c, games[1], viewer)
+        with _socket(c, games[0], viewer) as first, _socket(c, games[1], viewer) as second:
+            sockets = (first, second)
+            assert first.receive_json() == second.receive_json()  # the hellos
+            for _ in range(8):
+                states = [c.get(f"/api/games/{g['id']}", headers=key(g, 0)).json() for g in games]
+                mover = states[0]["to_move"][0]
+                mine = [c.get(f"/api/games/{g['id']}", headers=key(g, mover)).json() for g in games]
+                if states[0]["stock"] < 96 - 30 + 2:
+                    break
+                action = next(a for a in mine[0]["legal"] if a["do"] != "declare")
+                answers = [act(c, state, action, key(g, mover)) for g, state in zip(games, mine, strict=True)]
+                assert [answer.status_code for answer in answers] == [200, 200]
+                pushed = [_pushed(socket, answers[0].json()["version"]) for socket in sockets]
+                assert pushed[0] == pushed[1] and pushed[0][-1]["type"] == "version"
+                assert _views(c, games[0], viewer) == _views(c, games[1], viewer)
+
+
+@contextlib.contextmanager
+def _socket(c: TestClient, game: Json, viewer: int | None) -> Iterator[Any]:
+    """*viewer*'s live socket on *game*, its first message sent."""
+    with c.websocket_connect(f"ws://127.0.0.1:8000/api/games/{game['id']}/live") as socket:
+        socket.send_json({} if viewer is None else {"token": key(game, viewer)["authorization"][7:]})
+        yield socket
+
+
+def _pushed(socket: Any, version: int) -> list[Json]:
+    """The messages *socket* is pushed up to the one that tells it of *version*."""
+    messages: list[Json] = []
+    while not messages or messages[-1].get("version") != version:
+        messages.append(socket.receive_json())
+        assert len(messages) < 10, messages
+    return messages

@@ -15,7 +15,9 @@ pytest.importorskip("starlette")
 
 from kowah.errors import KowahError, KowahTypeError
 from kowah.web.app import Settings
-from kowah.web.game import Game, GameError, Seat, TableEvent, TableEventKind, new_key
+from kowah.web.game import Game
+from kowah.web.saved import GameError, restore
+from kowah.web.seats import Seat, TableEvent, TableEventKind, new_key
 
 KEY = new_key()
 VALUES = [Settings(host="0.0.0.0", port=8080, allow_hosts=["cards.example"], idle_timeout=60),
@@ -108,7 +110,7 @@ def test_a_table_event_is_checked() -> None:
 def test_a_saved_game_with_a_bad_seat_or_log_entry_is_not_restored() -> None:
     game = Game.new(seed=3, opponents="random", humans=2)
     game.join(1, "Bo")
-    assert Game.restore(game.saved()).seats == game.seats
+    assert restore(game.saved()).seats == game.seats
     changes: list[tuple[Callable[[dict[str, Any]], object], str]] = [
             (lambda extra: extra["seats"][2].update(token=KEY), "bad seat: a person's seat has a key"),
             (lambda extra: extra["seats"][1].update(name="\n"), "bad seat: a person's name"),
@@ -118,4 +120,4 @@ def test_a_saved_game_with_a_bad_seat_or_log_entry_is_not_restored() -> None:
         saved = game.saved()
         change(saved["kowah-web"])
         with pytest.raises(GameError, match=reason):
-            Game.restore(saved)
+            restore(saved)

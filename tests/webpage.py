@@ -24,7 +24,7 @@ import pytest
 
 from kowah.i18n import LANGUAGES
 
-__all__ = ["ARGS", "LANGUAGES", "ROOT", "SHOTS", "chromium_path", "contrast", "read_png", "serve",
+__all__ = ["ARGS", "LANGUAGES", "PATIENCE", "ROOT", "SHOTS", "chromium_path", "contrast", "read_png", "serve",
            "skip_without_browser"]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +34,10 @@ REQUIRED = os.environ.get("KOWAH_BROWSER_TESTS", "").lower() == "required"
 HOW = ("install Chromium (apt-get install chromium) and Playwright (pip install playwright), "
        "or set KOWAH_CHROMIUM=/path/to/chromium")
 SHOTS = Path(os.environ.get("KOWAH_SCREENSHOTS", ROOT / "build" / "screenshots"))
+#: How long (ms) a test waits for what it expects to appear: long, since a busy machine (two
+#: cores, several test workers) can take seconds to answer; a passing test never waits it out.
+#: The tests wait for what they can observe, never for a fixed time.
+PATIENCE = 30_000
 
 
 def chromium_path() -> str | None:
@@ -61,12 +65,16 @@ def unavailable() -> str | None:
 
 
 def skip_without_browser() -> None:
-    """Skip the calling test module (or fail it, when browser tests are required)."""
+    """Skip the calling test module (or fail it, when browser tests are required); otherwise
+    make Playwright's ``expect`` as patient as :data:`PATIENCE`."""
     problem = unavailable()
     if problem is not None:
         if REQUIRED:
             raise RuntimeError(f"KOWAH_BROWSER_TESTS=required, but the {problem}")
         pytest.skip(problem, allow_module_level=True)
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=PATIENCE)
 
 
 def free_port() -> int:
@@ -84,9 +92,8 @@ def serve(app: Any) -> Iterator[str]:
     runner = uvicorn.Server(config)
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
-    for _ in range(400):
-        if runner.started:
-            break
+    deadline = time.monotonic() + PATIENCE / 1000
+    while not runner.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.025)
     assert runner.started, "uvicorn did not start"
     yield f"http://127.0.0.1:{port}"

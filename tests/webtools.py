@@ -138,14 +138,36 @@ def postgres_cluster() -> Iterator[str]:
     try:
         run(str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "kowah", "-N",
             "-E", "UTF8", "--locale=C")
-        run(str(binaries / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-t", "60",
-            "-o", f"-k {folder} -c listen_addresses='' -F", "start")
+        start_postgres(f"?host={folder}")
         try:
             yield f"postgresql://kowah@/postgres?host={folder}"
         finally:
-            run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+            if (data / "postmaster.pid").exists():  # not stopped already (stop_postgres)
+                run(str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_postgres(url: str) -> None:
+    """Start the server of :func:`postgres_cluster` whose URL is *url* (again)."""
+    binaries = postgres_bin()
+    assert binaries is not None
+    folder = url.rsplit("host=", 1)[1]
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", f"{folder}/data", "-l", f"{folder}/log",
+                    "-w", "-t", "60", "-o", f"-k {folder} -c listen_addresses='' -F", "start"],
+                   check=True, capture_output=True, timeout=90)
+
+
+def stop_postgres(url: str) -> None:
+    """Stop the server of :func:`postgres_cluster` whose URL is *url* at once (the database
+    is gone, as when its machine fails)."""
+    binaries = postgres_bin()
+    assert binaries is not None
+    folder = url.rsplit("host=", 1)[1]
+    prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", f"{folder}/data", "-m", "immediate",
+                    "-w", "stop"], check=True, capture_output=True, timeout=60)
 
 
 def empty_postgres(url: str) -> str:

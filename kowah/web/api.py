@@ -26,8 +26,9 @@ from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
-from kowah.web.game import TURN_SECONDS, Game, name_ok
+from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
 

@@ -40,7 +40,7 @@ from kowah.svg import card as card_svg
 from kowah.web import api, live, review
 from kowah.web._checks import check_int, check_text, check_texts
 from kowah.web.page import render_page
-from kowah.web.problems import LANG_COOKIE, Problem, accept_language, language, translator_for
+from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
 from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
 from kowah.web.text import MESSAGES, words
 
@@ -230,6 +230,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "bad-request")
     if code == "bad-request":
         return Problem(exc.status_code, code, str(exc.detail)[:200]).response()
+    if code == "not-found":  # no route: not "no such game"
+        return Problem(404, code, t.gettext("web", NO_SUCH_PATH)).response()
     return Problem.of(t, exc.status_code, code, headers=dict(exc.headers or {})).response()
 
 

@@ -1,6 +1,6 @@
 """One table of the browser table: the deal, its seats (people or AIs), their keys, the log.
 
-A :class:`Game` holds a deal and three :class:`Seat` values. Seat 0 is the creator's; seats
+A :class:`Game` holds a deal and three :class:`~kowah.web.seats.Seat` values. Seat 0 is the creator's; seats
 ``1 … humans - 1`` are friends' (invited by their keys); the others are AIs of the game's
 strength (``opponents``). After each person's action it lets the AIs play until a person must
 choose again, playing a person's turns too once their hand is locked (R12). The AIs'
@@ -8,11 +8,12 @@ randomness comes from the game's seed and the move number, never from a process-
 so a game restored from its saved form plays on exactly as it would have.
 
 The table's own happenings (a person joins or leaves, the deal starts, a turn clock runs out,
-the game is closed) are :class:`TableEvent` values, logged between the deal's events; the
+the game is closed) are :class:`~kowah.web.seats.TableEvent` values, logged between the deal's events; the
 state's ``version`` counts both.
 
 :meth:`Game.state` is one seat's observation (or a spectator's) and nothing more: the other
 hands and the stock order appear only in the record, which is given out once the deal is over.
+:func:`kowah.web.saved.restore` reads a game back from its saved form.
 
 >>> game = Game.new(seed=7, opponents="random", lang="en")
 >>> state = game.state(seat=0)
@@ -34,24 +35,22 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from typing import Any
 
-from kowah._value import Value
 from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
-from kowah.errors import N_, KowahError, KowahTypeError, shorten
+from kowah.errors import KowahError
 from kowah.events import Event
 from kowah.hands import splits
-from kowah.i18n import LANGUAGES, Translator, translator
-from kowah.players import PLAYERS, make_player
+from kowah.i18n import Translator, translator
+from kowah.players import make_player
 from kowah.record import Record
-from kowah.web._checks import check_bool, check_int
+from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import MESSAGES, words
 
-__all__ = ["CLOCK", "STATE_FORMAT", "Game", "GameError", "Seat", "Status", "TableEvent",
-           "TableEventKind", "name_ok", "new_key"]
+__all__ = ["CLOCK", "ID_PATTERN", "STATE_FORMAT", "TURN_SECONDS", "Game", "Status"]
 
 #: The state's format, for other front ends.
 STATE_FORMAT = "kowah-web-state/2"
@@ -61,27 +60,6 @@ CLOCK = "hard"
 TURN_SECONDS = (5, 3600)
 #: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-_KEY_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-_NAME_LENGTH = 24
-
-
-class GameError(ValueError):
-    """A saved game that cannot be restored: the reason, in English (for the log)."""
-
-
-def new_key() -> str:
-    """A seat's secret key: 192 random bits, URL-safe (32 characters)."""
-    return secrets.token_urlsafe(24)
-
-
-def name_ok(name: object) -> bool:
-    """Whether *name* may name a person: 1–24 printable characters, not only spaces.
-
-    >>> name_ok("Ana"), name_ok(""), name_ok("a\\nb"), name_ok("x" * 25), name_ok(3)
-    (True, False, False, False, False)
-    """
-    return (isinstance(name, str) and 0 < len(name) <= _NAME_LENGTH and name.isprintable()
-            and bool(name.strip()))
 
 
 class Status(enum.StrEnum):
@@ -91,119 +69,6 @@ class Status(enum.StrEnum):
     PLAYING = "playing"
     OVER = "over"
     CLOSED = "closed"
-
-
-class TableEventKind(enum.StrEnum):
-    """What happened at the table, outside the deal's rules."""
-
-    JOIN = "join"  #: a person took their seat
-    START = "start"  #: the deal starts (friends' tables)
-    LEAVE = "leave"  #: a person left; an AI plays on
-    TIMEOUT = "timeout"  #: a person's clock ran out; the hard AI acted for them
-    CLOSE = "close"  #: the game was closed
-
-
-class TableEvent(Value):
-    """A :class:`TableEventKind` at *seat* (``None``: the whole table), logged after the deal's
-    first *at* events.
-
-    >>> TableEvent(TableEventKind.JOIN, 1, 4) == TableEvent("join", 1, 4)
-    True
-    >>> TableEvent("sit", 1, 4)
-    Traceback (most recent call last):
-    ...
-    kowah.errors.KowahError: kind must be one of join, start, leave, timeout, close, not 'sit'
-    """
-
-    #: What happened.
-    kind: TableEventKind
-    #: The seat it happened to, or ``None`` for the whole table.
-    seat: int | None
-    #: The number of the deal's events before it.
-    at: int
-
-    def __init__(self, kind: TableEventKind | str, seat: int | None, at: int) -> None:
-        if kind not in _KINDS:
-            raise KowahError(N_("error", "{field} must be one of {choices}, not {value}"),
-                             field="kind", choices=", ".join(_KINDS), value=shorten(kind))
-        if seat is not None:
-            check_int("seat", seat, 0, SEATS - 1)
-        check_int("at", at, 0)
-        self._set(kind=TableEventKind(kind), seat=seat, at=at)
-
-
-class Seat(Value):
-    """One seat: a person's (with its key, and the name they gave) or an AI's.
-
-    >>> seat = Seat(person=True, token=new_key(), name="Ana")
-    >>> seat.replace(joined=True)
-    Seat(person=True, token=<key>, name='Ana', joined=True, left=False)
-    >>> Seat(person=True, token="short")
-    Traceback (most recent call last):
-    ...
-    kowah.errors.KowahError: a seat's key must be 16 to 64 letters, digits, '-' or '_'
-    >>> Seat(person=False, token=new_key())
-    Traceback (most recent call last):
-    ...
-    kowah.errors.KowahError: a person's seat has a key and an AI's seat has none
-    >>> Seat(person=False, name="Ana\\n")
-    Traceback (most recent call last):
-    ...
-    kowah.errors.KowahError: a person's name must be 1 to 24 printable characters, not 'Ana\\n'
-    """
-
-    #: Whether a person's (else an AI plays it).
-    person: bool
-    #: The seat's secret key (a person's seat only): whoever sends it plays the seat.
-    token: str | None
-    #: The name the person gave, or ``None``.
-    name: str | None
-    #: Whether the person has taken the seat.
-    joined: bool
-    #: Whether the person left the table (an AI plays on for them).
-    left: bool
-
-    def __init__(self, person: bool, token: str | None = None, name: str | None = None,
-                 joined: bool = False, left: bool = False) -> None:
-        for field, flag in (("person", person), ("joined", joined), ("left", left)):
-            check_bool(field, flag)
-        if token is not None:
-            if not isinstance(token, str):
-                raise KowahTypeError(N_("error", "{field} must be text, not {value} of type {type}"),
-                                     field="token", value="…", type=type(token).__name__)
-            if not _KEY_PATTERN.match(token):  # the key itself is never shown
-                raise KowahError(N_("error", "a seat's key must be 16 to 64 letters, digits, '-' or '_'"))
-        if person != (token is not None):
-            raise KowahError(N_("error", "a person's seat has a key and an AI's seat has none"))
-        if name is not None and not name_ok(name):
-            raise KowahError(N_("error", "a person's name must be 1 to {limit} printable characters, "
-                                         "not {value}"), limit=_NAME_LENGTH, value=shorten(name))
-        self._set(person=person, token=token, name=name, joined=joined, left=left)
-
-    def __repr__(self) -> str:  # the key is a secret: it is never printed, nor logged
-        key = None if self.token is None else "<key>"
-        return (f"Seat(person={self.person!r}, token={key}, name={self.name!r}, "
-                f"joined={self.joined!r}, left={self.left!r})")
-
-    def as_dict(self) -> dict[str, Any]:
-        """The seat as a JSON object (the saved game's form)."""
-        return {"person": self.person, "token": self.token, "name": self.name,
-                "joined": self.joined, "left": self.left}
-
-
-_KINDS = tuple(kind.value for kind in TableEventKind)
-
-
-# The table's log lines (context "web"), said to the seat concerned and to the others.
-_TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
-    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name} takes their seat.")),
-    TableEventKind.START: (N_("web", "The deal starts."), N_("web", "The deal starts.")),
-    TableEventKind.LEAVE: (N_("web", "You leave the table: an AI plays on for you."),
-                           N_("web", "{name} leaves the table: an AI plays on for them.")),
-    TableEventKind.TIMEOUT: (N_("web", "Your time ran out: the AI played for you."),
-                             N_("web", "{name}'s time ran out: the AI played for them.")),
-    TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
-}
 
 
 def _words(lang: str, codes: bool) -> Translator:
@@ -484,7 +349,7 @@ class Game:
         return t.event(event, viewer=viewer, names=self.given_names())
 
     def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
-        mine, others = _TABLE_TEXT[event.kind]
+        mine, others = TABLE_TEXT[event.kind]
         if event.seat is not None and event.seat == viewer:
             return t.gettext("web", mine)
         name = "" if event.seat is None else self.names(t, None)[event.seat]
@@ -726,96 +591,4 @@ class Game:
         data: dict[str, Any] = json.loads(self.saved_text())
         return data
 
-    @classmethod
-    def restore(cls, data: object) -> Game:
-        """The game that :meth:`saved` wrote (or the first edition's file): the record
-        replayed, the AIs as they were; every value checked as a new game's would be.
 
-        Raises :class:`GameError` (with the reason) for anything else.
-        """
-        try:
-            return cls._restore(data)
-        except GameError:
-            raise
-        except KowahError as error:
-            raise GameError(f"the record cannot be replayed: {error}") from None
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
-            raise GameError(f"unreadable: {type(error).__name__}: {error}"[:300]) from None
-
-    @classmethod
-    def _restore(cls, data: object) -> Game:
-        if not isinstance(data, Mapping):
-            raise GameError(f"not a JSON object but {type(data).__name__}")
-        extra = data.get("kowah-web")
-        if not isinstance(extra, Mapping):
-            raise GameError("no 'kowah-web' object")
-        game_id, opponents, lang = extra.get("id"), extra.get("opponents"), extra.get("lang")
-        seed = extra.get("seed")
-        if not (isinstance(game_id, str) and ID_PATTERN.match(game_id)):
-            raise GameError("bad id")
-        if not (isinstance(opponents, str) and opponents in PLAYERS):
-            raise GameError(f"unknown opponents {str(opponents)[:20]!r}")
-        if lang not in LANGUAGES:
-            raise GameError(f"unknown language {str(lang)[:20]!r}")
-        if not (type(seed) is int and abs(seed) < 2**63):
-            raise GameError("bad seed")
-        turn_seconds = extra.get("turn_seconds")
-        if turn_seconds is not None and not (
-                type(turn_seconds) is int and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
-            raise GameError("bad turn_seconds")
-        record = Record.from_dict(data)
-        deal = record.replay()
-        if extra.get("edition") == 2:
-            seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
-            if not seats[0].person:
-                raise GameError("seat 0 is not a person's")
-            log = [_table_event(item, len(deal.events)) for item in _list(extra.get("log"), None, "log")]
-            started, closed = extra.get("started"), extra.get("closed")
-            if not (isinstance(started, bool) and isinstance(closed, bool)):
-                raise GameError("bad started or closed")
-        else:  # the first edition: one person, whose game id was its only key
-            seats = [Seat(person=True, token=game_id, joined=True), Seat(False), Seat(False)]
-            log, started, closed = [], True, False
-        created = _number(extra.get("created", time.time()), "created")
-        game = cls(game_id, deal, seed=seed, opponents=opponents, lang=str(lang), seats=seats,
-                   turn_seconds=turn_seconds, started=started, closed=closed, log=log,
-                   created=created, owner=str(extra.get("owner", ""))[:64])
-        game.passed = record.passed
-        game.updated = _number(extra.get("updated", created), "updated")
-        requests = extra.get("requests", 0)
-        game.requests = requests if type(requests) is int and requests >= 0 else 0
-        deadline = extra.get("deadline")
-        game.advance(game.updated)  # a crash between an action and the AIs' replies: they reply now
-        if deadline is not None and game.deadline is not None:
-            game.deadline = _number(deadline, "deadline")
-        return game
-
-
-def _list(value: object, length: int | None, what: str) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length) or len(value) > 64:
-        raise GameError(f"bad {what}")
-    return value
-
-
-def _number(value: object, what: str) -> float:
-    if type(value) not in (int, float) or not 0 <= cast(float, value) < 1e11:
-        raise GameError(f"bad {what}")
-    return float(cast(float, value))
-
-
-def _seat(item: object) -> Seat:
-    if not isinstance(item, Mapping) or set(item) != {"person", "token", "name", "joined", "left"}:
-        raise GameError("bad seat")
-    try:
-        return Seat(**item)
-    except KowahError as error:
-        raise GameError(f"bad seat: {error}") from None
-
-
-def _table_event(item: object, most: int) -> TableEvent:
-    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and item[0] <= most):
-        raise GameError("bad log entry")
-    try:
-        return TableEvent(item[1], item[2], item[0])
-    except KowahError as error:
-        raise GameError(f"bad log entry: {error}") from None

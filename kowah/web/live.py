@@ -19,6 +19,7 @@ import contextlib
 import json
 import logging
 import secrets
+import threading
 import time
 from typing import Any
 
@@ -27,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
-from kowah.web.store import Store, StoreError
+from kowah.web.store import ANY_GAME, Store, StoreError
 
 __all__ = ["Hub", "attach", "socket", "started", "stopped"]
 
@@ -41,6 +42,11 @@ FIRST_MESSAGE = 10.0
 TICK = 0.5
 
 
+#: A state read by the hub: its number (see :meth:`Hub._read`), the game's version, status and
+#: deadline, and who is connected.
+Found = tuple[int, tuple[int, str, "float | None"], "list[bool | None] | None"]
+
+
 class Hub:
     """This process's open sockets, by game, and what each was last told."""
 
@@ -48,7 +54,12 @@ class Hub:
         self.store = store
         self.worker = secrets.token_hex(8)
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
-        self.told: dict[str, tuple[Any, ...]] = {}
+        #: The newest state read of each game with open sockets.
+        self.told: dict[str, Found] = {}
+        #: What each socket has been told (the same form): it is told only what is newer.
+        self.known: dict[WebSocket, Found] = {}
+        self._reading = threading.Lock()
+        self._reads = 0
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: list[asyncio.Task[None]] = []
         self._running: set[str] = set()
@@ -80,11 +91,16 @@ class Hub:
 
     def _changed(self, game_id: str) -> None:
         loop = self.loop
-        if loop is not None and game_id in self.sockets and not loop.is_closed():
+        if loop is not None and (game_id in self.sockets or game_id == ANY_GAME) \
+                and not loop.is_closed():
             with contextlib.suppress(RuntimeError):  # the loop is closing
                 loop.call_soon_threadsafe(self._schedule, game_id)
 
     def _schedule(self, game_id: str) -> None:
+        if game_id == ANY_GAME:
+            for each in list(self.sockets):
+                self._schedule(each)
+            return
         if game_id in self._running:
             self._dirty.add(game_id)
             return
@@ -101,17 +117,20 @@ class Hub:
         finally:
             self._running.discard(game_id)
 
-    def _read(self, game_id: str) -> tuple[tuple[Any, ...], list[bool | None]] | None:
-        """The game's version, status and deadline, and who is connected (a worker thread)."""
-        game = self.store.get(game_id)
-        if game is None:
-            return None
-        with game.lock:
-            peek = (game.version, game.status.value, game.deadline)
-            people = [game.is_person(seat) for seat in range(3)]
-        counts = self.store.presence(game_id)
-        return peek, [bool(count) if person else None
-                      for count, person in zip(counts, people, strict=True)]
+    def _read(self, game_id: str) -> Found | None:
+        """The game's version, status and deadline, and who is connected (a worker thread),
+        numbered: one read at a time, so that a higher number is never older news."""
+        with self._reading:
+            self._reads += 1
+            game = self.store.get(game_id)
+            if game is None:
+                return None
+            with game.lock:
+                peek = (game.version, game.status.value, game.deadline)
+                people = [game.is_person(seat) for seat in range(3)]
+            counts = self.store.presence(game_id)
+            return self._reads, peek, [bool(count) if person else None
+                                       for count, person in zip(counts, people, strict=True)]
 
     async def tell(self, game_id: str) -> None:
         """Send the game's sockets what changed since they were last told."""
@@ -123,21 +142,28 @@ class Hub:
             return
         if found is None:
             return
-        peek, connected = found
-        told = self.told.get(game_id, (None, None))
+        if found[0] > self.told.get(game_id, (0,))[0]:
+            self.told[game_id] = found
+        for websocket in list(self.sockets.get(game_id, {})):
+            if websocket in self.greeted:
+                await self._catch_up(websocket, found)
+
+    async def _catch_up(self, websocket: WebSocket, found: Found) -> None:
+        """Tell *websocket* what differs in *found*, unless it knows newer news."""
+        known = self.known.get(websocket)
+        if known is None or found[0] <= known[0]:
+            return
+        self.known[websocket] = found
         messages = []
-        if told[0] != peek:
+        if found[1] != known[1]:
+            peek = found[1]
             messages.append({"type": "version", "version": peek[0], "status": peek[1],
                              "deadline": peek[2]})
-        if told[1] != connected:
-            messages.append({"type": "presence", "connected": connected})
-        self.told[game_id] = (peek, connected)
+        if found[2] != known[2]:
+            messages.append({"type": "presence", "connected": found[2]})
         for message in messages:
-            text = json.dumps(message)
-            for websocket in list(self.sockets.get(game_id, {})):
-                if websocket in self.greeted:
-                    with contextlib.suppress(Exception):
-                        await websocket.send_text(text)
+            with contextlib.suppress(Exception):
+                await websocket.send_text(json.dumps(message))
 
     # -- sockets --------------------------------------------------------------------------------
 
@@ -190,20 +216,15 @@ class Hub:
             await self._presence(game_id, seat)
             found = await run_in_threadpool(self._read, game_id)
             if found is not None:
-                hello.update(version=found[0][0], status=found[0][1], deadline=found[0][2],
-                             connected=found[1])
+                hello.update(version=found[1][0], status=found[1][1], deadline=found[1][2],
+                             connected=found[2])
             await websocket.send_text(json.dumps(hello))
+            self.known[websocket] = found or (0, (hello["version"], hello["status"],
+                                                  hello["deadline"]), None)
             self.greeted.add(websocket)
             told = self.told.get(game_id)
-            if told is not None and found is not None:  # told to the others meanwhile
-                peek = told[0]
-                if peek != found[0] and peek[0] >= found[0][0]:
-                    await websocket.send_text(json.dumps({
-                        "type": "version", "version": peek[0], "status": peek[1],
-                        "deadline": peek[2]}))
-                if told[1] != found[1]:
-                    await websocket.send_text(json.dumps({"type": "presence",
-                                                          "connected": told[1]}))
+            if told is not None:  # what the others were told meanwhile
+                await self._catch_up(websocket, told)
             while True:
                 message = await websocket.receive_text()
                 with contextlib.suppress(ValueError, RecursionError):
@@ -213,6 +234,7 @@ class Hub:
             pass
         finally:
             self.greeted.discard(websocket)
+            self.known.pop(websocket, None)
             sockets = self.sockets.get(game_id, {})
             sockets.pop(websocket, None)
             if not sockets:

@@ -22,7 +22,8 @@ from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.web.store import Refused
 from kowah.web.text import words
 
-__all__ = ["ERRORS", "EXPECTED", "LANG_COOKIE", "MORE_ERRORS", "Problem", "accept_language", "language"]
+__all__ = ["ERRORS", "EXPECTED", "LANG_COOKIE", "MORE_ERRORS", "NO_SUCH_PATH", "Problem",
+           "accept_language", "language"]
 
 #: The cookie that remembers the chosen language.
 LANG_COOKIE = "kowah-lang"
@@ -72,6 +73,9 @@ MORE_ERRORS: dict[str, str] = {
     "declaring-first": N_("web", "seat {seat} may declare checki first."),
     "server-error": N_("web", "Something went wrong on the server; nothing was changed."),
 }
+
+#: The sentence of a ``not-found`` answer for a path that names no game.
+NO_SUCH_PATH = N_("web", "There is nothing at this address.")
 
 #: What the new fields must be (fills ``{expected}`` of ``bad-field``).
 MORE_EXPECTED: dict[str, str] = {

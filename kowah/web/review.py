@@ -36,8 +36,10 @@ from kowah.coach import Advice, advise
 from kowah.deal import Deal
 from kowah.errors import N_, KowahError, RecordError
 from kowah.i18n import Translator, translator
+from kowah.players import PLAYERS
 from kowah.record import Record
 from kowah.web.problems import Problem, language, translator_for
+from kowah.web.text import MESSAGES
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
 
@@ -54,8 +56,6 @@ _REVIEW = {
     "yours": N_("web", "Your choice: {action}."),
     "agrees": N_("web", "The coach would have done the same."),
     "would": N_("web", "The coach would have chosen: {action}."),
-    "feeds": N_("web", "{card}: a declared seat waits for it and would win at once"),
-    "ready": N_("web", "{card}: ready, waiting for {waits}"),
     "takes": N_("web", "Taking {card} would have brought your hand closer to ready."),
     "no-take": N_("web", "Taking {card} would not have brought your hand closer to ready."),
     "bad-record": N_("web", "This record cannot be reviewed: {problem}"),
@@ -105,11 +105,13 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
     choices = []
     for option in advice.discards:
         name = t.card(option.card)
+        # The coach's own sentences (kowah.coach.describe), so that both say it alike.
         if option.feeds:
-            text = t.gettext("web", _REVIEW["feeds"]).format(card=name)
+            text = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
+                                      "once").format(card=name)
         elif option.distance == 0:
             waits = t.format_list([t.card(wait.card) for wait in option.waits])
-            text = t.gettext("web", _REVIEW["ready"]).format(card=name, waits=waits)
+            text = t.gettext("coach", "{card}: ready, waiting for {waits}").format(card=name, waits=waits)
         else:
             text = t.ngettext("web", "{card}: {count} card from ready", "{card}: {count} cards from ready",
                               option.distance).format(card=name, count=option.distance)
@@ -144,13 +146,46 @@ def _coach(t: Translator, advice: Advice, did: Action, latest: Card | None) -> d
             "choices": _choices(t, advice, did)}
 
 
-def _people(tags: Mapping[str, str]) -> list[str | None]:
-    """The seats' names from a record's tags (``seat0``…), ``None`` where there is none."""
+def _ai(t: Translator, level: str) -> str:
+    """How the table labels an AI's seat: "AI (normal)"."""
+    return t.gettext("web", MESSAGES["ai"]).format(strength=t.level_name(level))
+
+
+def _people(tags: Mapping[str, str]) -> tuple[list[str | None], list[str | None]]:
+    """The seats' given names from a record's tags (``seat0``…), ``None`` where there is none,
+    and the AI level of each seat an AI played (``None`` for the others).
+
+    The table writes each seat's English label there: a person's name, "Seat 2" for a person
+    without one, and "Seat 2 · AI (normal)" (or "Bo · AI (normal)") for an AI's seat; the
+    review tells those in its own language.
+    """
+    english = translator("en")
     names: list[str | None] = []
+    levels: list[str | None] = []
     for index in range(SEATS):
         tag = tags.get(f"seat{index}")
-        names.append(tag.strip()[:60] if isinstance(tag, str) and tag.strip() else None)
-    return names
+        name = tag.strip()[:60] if isinstance(tag, str) else ""
+        level = None
+        for strength in PLAYERS:
+            suffix = f" · {_ai(english, strength)}"
+            if name.endswith(suffix):
+                name, level = name.removesuffix(suffix), strength
+                break
+        names.append(name if name and name != english.seat_name(index) else None)
+        levels.append(level)
+    return names, levels
+
+
+def _labels(t: Translator, seat: int, people: list[str | None], levels: list[str | None]) -> list[str]:
+    """How the review names each seat: "You", a name or "Seat 2", with its AI level."""
+    labels = []
+    for index in range(SEATS):
+        label = t.seat_name(index, viewer=seat, names=people)
+        level = levels[index]
+        if level is not None and index != seat:
+            label += f" · {_ai(t, level)}"
+        labels.append(label)
+    return labels
 
 
 def review_of(record: Record, t: Translator, seat: int = 0,
@@ -159,8 +194,8 @@ def review_of(record: Record, t: Translator, seat: int = 0,
 
     Raises :class:`~kowah.errors.RecordError` for a record whose actions are not legal.
     """
-    people = _people(tags or {})
-    names = [t.seat_name(index, viewer=seat, names=people) for index in range(SEATS)]
+    people, levels = _people(tags or {})
+    names = [t.seat_name(index, viewer=seat, names=people) for index in range(SEATS)]  # in sentences
     record.replay()  # a RecordError names the first illegal action by its index
     deal = record.replay(upto=0)
     first = deal.first
@@ -182,7 +217,7 @@ def review_of(record: Record, t: Translator, seat: int = 0,
             steps.append(_step(t, deal, Action.pass_(window), seat, names, people, len(steps)))
         steps.append(_step(t, deal, action, seat, names, people, len(steps)))
     outcome = deal.outcome
-    return {"format": FORMAT, "lang": t.language, "seat": seat, "players": names,
+    return {"format": FORMAT, "lang": t.language, "seat": seat, "players": _labels(t, seat, people, levels),
             "first": first, "outcome": None if outcome is None else dict(outcome.as_dict()),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat, names=people),
             "steps": steps}

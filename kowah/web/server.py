@@ -9,20 +9,27 @@ passes down in the environment; they share the database.
 from __future__ import annotations
 
 import contextlib
+import errno
+import gc
 import json
 import logging
 import os
+import shutil
+import signal
+import socket
 import sys
 import tempfile
 import threading
+import time
 import webbrowser
 from pathlib import Path
 from typing import Any
 
+from kowah._oserrors import reason as os_reason
 from kowah.errors import N_
 from kowah.i18n import Translator
 
-__all__ = ["serve", "worker_app"]
+__all__ = ["serve", "shown_url", "worker_app"]
 
 _MISSING = N_("cli", "The browser table needs the web extra: pip install 'kowah[web]' "
                      "(or run python3 dev.py serve).")
@@ -33,18 +40,43 @@ _EXPOSED = N_("cli", "Warning: listening on {host}, the table can be reached by 
 _UNWRITABLE = N_("cli", "kowah serve: cannot save games in {path} ({reason}); choose a folder that "
                         "can be written with --data.")
 _NO_DATABASE = N_("cli", "kowah serve: cannot use the database {url} ({reason}); check --database.")
+_NOT_A_DATABASE = N_("cli", "kowah serve: {url} is not a database URL; give --database "
+                            "sqlite:///PATH or postgresql://….")
+_PORT_IN_USE = N_("cli", "kowah serve: port {port} is in use by another program; choose another "
+                         "with --port.")
+_NOT_HERE = N_("cli", "kowah serve: {host} is not a name or an address of this computer; check "
+                      "--host.")
+_CANNOT_LISTEN = N_("cli", "kowah serve: cannot listen on {host}, port {port} ({reason}); check "
+                           "--host and --port.")
 _IMPORTED = N_("cli", "Games brought over from the earlier files in {path}: {count}.")
 _SKIPPED = N_("cli", "Not brought over: {name} ({reason}).")
 _LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 _ENV = "KOWAH_SERVE_SETTINGS"
+_TEMPORARY = "kowah-temporary.sqlite3"
+
+
+def shown_url(url: str) -> str:
+    """*url* without its password, to be printed.
+
+    >>> shown_url("postgresql://kowah:secret@db.example/games")
+    'postgresql://kowah@db.example/games'
+    """
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rpartition("@")[2]
+    user = parts.netloc.rpartition("@")[0].partition(":")[0]
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc}"))
 
 
 def _url(database: str | None, data: Path | None, save: bool) -> tuple[str, Path | None]:
     """The store's URL, and the folder whose first-edition files to import."""
     if database:
         return database, None
-    if not save:
-        return "sqlite://" + str(Path(tempfile.mkdtemp(prefix="kowah-games-")) / "kowah.sqlite3"), None
+    if not save:  # a temporary folder, removed when the server stops (see _serve)
+        return "sqlite://" + str(Path(tempfile.mkdtemp(prefix="kowah-games-")) / _TEMPORARY), None
     from kowah.web.store import SQLITE_NAME, default_data_dir
 
     folder = data or default_data_dir()
@@ -61,17 +93,60 @@ def _writable(folder: Path) -> None:
     probe.unlink()
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to *host*:*port*, as uvicorn binds one (OSError if it cannot be)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listener = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except BaseException:
+        listener.close()
+        raise
+    return listener
+
+
+def _cannot_listen(t: Translator, host: str, port: int, error: OSError) -> str:
+    """Why the server cannot listen on *host*:*port*, naming the option to change."""
+    if error.errno == errno.EADDRINUSE:
+        return t.gettext("cli", _PORT_IN_USE).format(port=port)
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        return t.gettext("cli", _NOT_HERE).format(host=host)
+    return t.gettext("cli", _CANNOT_LISTEN).format(host=host, port=port, reason=os_reason(t, error))
+
+
+def _end_with_parent(parent: int, every: float = 0.5) -> None:
+    """Stop this worker process (as Ctrl-C would) once *parent*, the ``kowah serve`` that
+    started it, is gone: killed, it must not leave workers serving its port."""
+    while os.getppid() == parent:
+        time.sleep(every)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _settle() -> None:
+    """Leave what is loaded by now (modules, the rules' tables) out of the garbage collector's
+    full passes: each pass stops the server, and its length grows with the objects it looks at
+    (half a second with a few thousand games, without this and the store's cache of games in
+    play only)."""
+    gc.collect()
+    gc.freeze()
+
+
 def worker_app() -> Any:
     """The application of one ``--workers`` process (settings from the environment)."""
     from kowah.web.app import Settings, create_app
     from kowah.web.store import open_store
 
     config = json.loads(os.environ[_ENV])
+    # The parent's id as it started the workers: it may be gone before this one is ready.
+    threading.Thread(target=_end_with_parent, args=(config["parent"],), name="kowah-parent",
+                     daemon=True).start()
     fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
                               for key, value in config["settings"].items()}
     settings = Settings(**fields)
     app = create_app(open_store(config["url"]), settings=settings)
     app.state.owns_store = True
+    _settle()
     return app
 
 
@@ -81,23 +156,49 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
           idle_timeout: float = 86400, max_new_per_minute: int = 60) -> int:
     """Serve the table on *host*:*port* (see ``kowah serve --help``); return the exit code."""
     try:
-        import uvicorn
-
-        from kowah.web.app import Settings, create_app
-        from kowah.web.store import StoreError, import_files, open_store
+        import starlette  # noqa: F401 - the web extra
+        import uvicorn  # noqa: F401
     except ImportError:
         print(t.gettext("cli", _MISSING), file=sys.stderr)
         return 2
     if not logging.getLogger("kowah").handlers:
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
+    if database and not database.startswith(("sqlite:", "postgresql://", "postgres://")):
+        print(t.gettext("cli", _NOT_A_DATABASE).format(url=database[:80]), file=sys.stderr)
+        return 2
     url, folder = _url(database, data, save)
     if folder is not None:
         try:
             _writable(folder)
         except OSError as error:
-            print(t.gettext("cli", _UNWRITABLE).format(path=folder, reason=error.strerror or error),
+            print(t.gettext("cli", _UNWRITABLE).format(path=folder, reason=os_reason(t, error)),
                   file=sys.stderr)
             return 2
+    try:  # before anything is said: a bad --host or --port is an error of the command line
+        listener = _listen(host, port)
+    except OSError as error:
+        print(_cannot_listen(t, host, port, error), file=sys.stderr)
+        return 2
+    try:
+        return _serve(t, listener, url, folder, host=host, port=port, save=save,
+                      open_browser=open_browser, workers=workers,
+                      allow_hosts=allow_hosts, allow_origins=allow_origins,
+                      idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute)
+    finally:
+        listener.close()
+        if not save:
+            shutil.rmtree(Path(url[len("sqlite://"):]).parent, ignore_errors=True)
+
+
+def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None, *, host: str,
+           port: int, save: bool, open_browser: bool, workers: int,
+           allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...], idle_timeout: float,
+           max_new_per_minute: int) -> int:
+    import uvicorn
+
+    from kowah.web.app import Settings, create_app
+    from kowah.web.store import StoreError, import_files, open_store
+
     try:
         store = open_store(url)
         if folder is not None:
@@ -111,7 +212,7 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
             print(t.gettext("cli", _UNWRITABLE).format(path=folder, reason=error.reason),
                   file=sys.stderr)
         else:
-            print(t.gettext("cli", _NO_DATABASE).format(url=url.split("@")[-1], reason=error.reason),
+            print(t.gettext("cli", _NO_DATABASE).format(url=shown_url(url), reason=error.reason),
                   file=sys.stderr)
         return 2
     settings = Settings(host=host, port=port, allow_hosts=allow_hosts, allow_origins=allow_origins,
@@ -120,14 +221,15 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
     address = f"http://{shown}:{port}/"
     if host not in _LOCAL_HOSTS:
         print(t.gettext("cli", _EXPOSED).format(host=host), file=sys.stderr)
-    print(t.gettext("cli", _SAVING).format(path=folder) if folder is not None
-          else (t.gettext("cli", _NOT_SAVING) if not save else url.split("@")[-1]))
+    print(t.gettext("cli", _NOT_SAVING) if not save
+          else t.gettext("cli", _SAVING).format(path=folder if folder is not None else shown_url(url)))
     print(t.gettext("cli", _LISTENING).format(url=address), flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     if workers > 1:
         store.close()
-        os.environ[_ENV] = json.dumps({"url": url, "settings": {
+        listener.close()  # uvicorn binds the one port for its worker processes itself
+        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": {
             "host": host, "port": port, "allow_hosts": allow_hosts, "allow_origins": allow_origins,
             "idle_timeout": idle_timeout, "max_new_per_minute": max_new_per_minute}})
         with contextlib.suppress(KeyboardInterrupt):
@@ -137,9 +239,10 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
     app = create_app(store, settings=settings)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
+    _settle()
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
-            server.run()
+            server.run(sockets=[listener])
     finally:
         store.close()
     return 0

@@ -8,8 +8,8 @@ standard library's ``sqlite3``, the embedded default, in WAL mode) and
 
 Every change is one transaction: the game's row is locked (across processes: ``BEGIN
 IMMEDIATE`` in SQLite, ``SELECT … FOR UPDATE`` in PostgreSQL), the game read (from this
-process's cache when the row has not changed since), the change applied, the row written and
-committed — all before the caller answers. A change that cannot be written raises
+process's cache of games in play when the row has not changed since), the change applied, the
+row written and committed — all before the caller answers. A change that cannot be written raises
 :class:`NotSavedError` and leaves the game as it was (the cached copy is dropped). A change
 raising :class:`Refused` is rolled back with the game untouched.
 
@@ -42,18 +42,24 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from kowah.errors import N_, KowahError
-from kowah.web.game import ID_PATTERN, Game, GameError, Status
+from kowah.web.game import ID_PATTERN, Game, Status
+from kowah.web.saved import GameError, restore
 
-__all__ = ["ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store", "StoreError",
-           "StoreFullError", "default_data_dir", "import_files", "open_store"]
+__all__ = ["ANY_GAME", "ENDED_CACHE", "ID_PATTERN", "NotSavedError", "Refused", "SQLStore", "Store",
+           "StoreError", "StoreFullError", "default_data_dir", "import_files", "open_store"]
 
 log = logging.getLogger("kowah.web")
 T = TypeVar("T")
 
 #: Statuses of the games that hold a place.
 IN_PLAY = (Status.WAITING.value, Status.PLAYING.value)
+#: How many of the games that ended lately a process keeps at hand.
+ENDED_CACHE = 64
 #: Presence rows not refreshed for this long (seconds) are a dead process's.
 PRESENCE_TTL = 90.0
+#: What :meth:`Store.watch`'s callback is given when any game may have changed (the store
+#: lost its database for a while and does not know which).
+ANY_GAME = ""
 #: The file name of the embedded database in the data folder.
 SQLITE_NAME = "kowah.sqlite3"
 
@@ -150,7 +156,8 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def watch(self, callback: Callable[[str], None]) -> None:
         """Call *callback* with a game's id (from another thread) whenever it changes, through
-        this process or another one on the same database; at most once a second late."""
+        this process or another one on the same database; at most once a second late. With
+        :data:`ANY_GAME` when any game may have changed."""
 
     @abc.abstractmethod
     def close(self) -> None:
@@ -171,11 +178,19 @@ class SQLStore(Store):
         self.max_games = max_games
         self._cache: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
         self._cache_size = cache
+        # The games that ended lately, in a small cache of their own: their last reads (the
+        # record, a closing) are cheap, and they do not fill the process with objects that the
+        # garbage collector's full passes look at.
+        self._ended: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._callbacks: list[Callable[[str], None]] = []
         self._broken: set[str] = set()
+        # The database calls under way, so that close() waits for them: a connection closed
+        # while another thread uses it crashes the process.
+        self._calls = threading.Condition()
+        self._active = 0
         self._closed = False
 
     # -- the dialect ----------------------------------------------------------------------------
@@ -198,10 +213,47 @@ class SQLStore(Store):
     def _sql(self, text: str) -> str:
         """*text* (``?`` placeholders) in the dialect."""
 
+    @contextmanager
+    def _calling(self) -> Iterator[None]:
+        """Around every use of a connection: refused once the store is closed, and waited for
+        by :meth:`_quiesce`."""
+        with self._calls:
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._calls:
+                self._active -= 1
+                if not self._active:
+                    self._calls.notify_all()
+
+    def _quiesce(self, timeout: float = 10.0) -> None:
+        """Refuse new database calls and wait for those under way (the first step of
+        :meth:`close`)."""
+        with self._calls:
+            self._closed = True
+            self._calls.wait_for(lambda: not self._active, timeout)
+
     def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
-        cursor = self._cursor()
-        cursor.execute(self._sql(text), tuple(params))
-        return list(cursor.fetchall())
+        """The rows of a read; :class:`StoreError` when the database cannot be read."""
+        with self._calling():
+            try:
+                cursor = self._cursor()
+                cursor.execute(self._sql(text), tuple(params))
+                return list(cursor.fetchall())
+            except self.db_errors as error:
+                raise StoreError(str(error).strip()[:300]) from None
+
+    @contextmanager
+    def _changing(self) -> Iterator[Any]:
+        """A write transaction of the whole table; :class:`NotSavedError` when it fails."""
+        try:
+            with self._transaction(None) as cursor:
+                yield cursor
+        except self.db_errors as error:
+            raise NotSavedError(str(error).strip()[:300]) from None
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -216,26 +268,32 @@ class SQLStore(Store):
 
     def _cached(self, game_id: str, stamp: int) -> Game | None:
         with self._cache_lock:
-            entry = self._cache.get(game_id)
-            if entry is None or entry[0] != stamp:
-                return None
-            self._cache.move_to_end(game_id)
-            return entry[1]
+            for cache in (self._cache, self._ended):
+                entry = cache.get(game_id)
+                if entry is not None and entry[0] == stamp:
+                    cache.move_to_end(game_id)
+                    return entry[1]
+            return None
 
     def _keep(self, game_id: str, stamp: int, game: Game) -> None:
+        ended = game.status in (Status.OVER, Status.CLOSED)
+        cache, other = (self._ended, self._cache) if ended else (self._cache, self._ended)
+        size = ENDED_CACHE if ended else self._cache_size
         with self._cache_lock:
-            self._cache[game_id] = (stamp, game)
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+            other.pop(game_id, None)
+            cache[game_id] = (stamp, game)
+            cache.move_to_end(game_id)
+            while len(cache) > size:
+                cache.popitem(last=False)
 
     def _drop(self, game_id: str) -> None:
         with self._cache_lock:
             self._cache.pop(game_id, None)
+            self._ended.pop(game_id, None)
 
     def _restore(self, game_id: str, data: str) -> Game | None:
         try:
-            game = Game.restore(json.loads(data))
+            game = restore(json.loads(data))
         except (ValueError, RecursionError, GameError) as error:
             if game_id not in self._broken:
                 self._broken.add(game_id)
@@ -386,14 +444,14 @@ class SQLStore(Store):
         return result
 
     def tidy(self, before: float) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("DELETE FROM games WHERE status NOT IN (?, ?) AND updated < ?"),
                            (*IN_PLAY, before))
             cursor.execute(self._sql("DELETE FROM presence WHERE seen < ?"),
                            (time.time() - 4 * PRESENCE_TTL,))
 
     def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql(
                 "INSERT INTO presence (game_id, worker, seat, sockets, seen) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (game_id, worker, seat) DO UPDATE SET sockets = excluded.sockets, "
@@ -402,7 +460,7 @@ class SQLStore(Store):
         self._changed(game_id)
 
     def heartbeat(self, worker: str, *, gone: bool = False) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             if gone:
                 cursor.execute(self._sql("DELETE FROM presence WHERE worker = ?"), (worker,))
             else:
@@ -420,7 +478,7 @@ class SQLStore(Store):
 
     def insert_restored(self, game: Game) -> bool:
         """Keep a game read from elsewhere (an import), unless its id is taken; whether it was."""
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("SELECT 1 FROM games WHERE id = ?"), (game.id,))
             if cursor.fetchone() is not None:
                 return False
@@ -434,7 +492,7 @@ class SQLStore(Store):
         return None if not rows else str(rows[0][0])
 
     def set_meta(self, key: str, value: str) -> None:
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute(self._sql("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
                                      "DO UPDATE SET value = excluded.value"), (key, value))
 
@@ -476,7 +534,7 @@ def import_files(store: SQLStore, directory: Path) -> tuple[int, list[tuple[str,
         try:
             if path.stat().st_size > 2_000_000:
                 raise GameError("larger than 2 MB")
-            game = Game.restore(json.loads(path.read_text(encoding="utf-8")))
+            game = restore(json.loads(path.read_text(encoding="utf-8")))
             if game.id != path.stem:
                 raise GameError(f"the file holds game {game.id}")
         except (OSError, ValueError, RecursionError, GameError) as error:
@@ -513,6 +571,8 @@ def open_store(url: str | os.PathLike[str] | None, *, max_games: int = 1000,
         store = SQLiteStore(Path(path), max_games=max_games, synchronous=synchronous)
     elif text is None:
         store = SQLiteStore(None, max_games=max_games)
+    elif "://" in text:
+        raise StoreError(f"not a database URL: {text[:80]!r} (sqlite:///PATH or postgresql://…)")
     else:
         folder = Path(text)
         folder.mkdir(parents=True, exist_ok=True)

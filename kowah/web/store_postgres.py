@@ -4,7 +4,9 @@ For several server processes, on one machine or several, sharing one database. O
 per thread. A change locks its game's row (``SELECT … FOR UPDATE``) and commits before the
 answer; new games and presence notes take a transaction-level advisory lock, so that the count
 of games in play is checked by one process at a time. Each commit sends ``NOTIFY kowah`` with
-the game's id; a listening thread in every process hears the other processes' changes.
+the game's id; a listening thread in every process hears the other processes' changes, and
+listens again when the database comes back after it was lost (telling its watchers that any
+game may have changed meanwhile).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from kowah.web.store import SCHEMA, SQLStore, StoreError
+from kowah.web.store import ANY_GAME, SCHEMA, SQLStore, StoreError
 
 __all__ = ["PostgresStore"]
 
@@ -69,24 +71,53 @@ class PostgresStore(SQLStore):
     def _sql(self, text: str) -> str:
         return text.replace("?", "%s")
 
+    def _lost(self) -> bool:
+        """Whether this thread's connection was lost (the database restarted since its last
+        use): the next call connects again."""
+        connection = getattr(self._local, "connection", None)
+        return connection is not None and bool(connection.closed)
+
     def _query(self, text: str, params: Any = ()) -> list[Any]:
-        rows = super()._query(text, params)
-        self._connection().rollback()
+        try:
+            rows = super()._query(text, params)
+        except StoreError:
+            if not self._lost():
+                raise
+            rows = super()._query(text, params)  # once more, on a new connection
+        with self._calling():
+            try:
+                self._connection().rollback()
+            except self.db_errors as error:
+                raise StoreError(str(error).strip()[:300]) from None
         return rows
 
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
-        connection = self._connection()
-        if connection.broken:
-            self._local.connection = None
+        with self._calling():
+            yield from self._transaction_body(game_id)
+
+    def _lock(self, game_id: str | None) -> tuple[Any, Any]:
+        """A new transaction holding *game_id*'s row lock (or the new games' lock): its
+        connection and cursor. A connection lost since its last use (the database restarted)
+        is replaced, once, before anything is changed."""
+        for attempt in (0, 1):
             connection = self._connection()
-        connection.rollback()
-        cursor = connection.cursor()
+            connection.rollback()
+            cursor = connection.cursor()
+            try:
+                if game_id is None:
+                    cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+                else:
+                    cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+                break
+            except self.db_errors:
+                if attempt or not self._lost():
+                    raise
+        return connection, cursor
+
+    def _transaction_body(self, game_id: str | None) -> Iterator[Any]:
+        connection, cursor = self._lock(game_id)
         try:
-            if game_id is None:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-            else:
-                cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
             yield cursor
             connection.commit()
         except BaseException:
@@ -110,14 +141,22 @@ class PostgresStore(SQLStore):
         connection = self._listen_connection
         while not self._stop.is_set():
             try:
+                if connection is None:  # the database is back: listen again
+                    connection = _driver().connect(self.url, autocommit=True)
+                    connection.execute(f"LISTEN {_CHANNEL}")
+                    self._listen_connection = connection
+                    self._changed(ANY_GAME)  # what changed meanwhile is not known
                 for notice in connection.notifies(timeout=0.5):
                     self._changed(notice.payload)
-            except Exception:  # the connection closed under us: stop
-                if not self._stop.is_set():
-                    self._stop.wait(0.5)
-                return
+            except Exception:  # the connection was lost (or closed by close())
+                if connection is not None:
+                    with contextlib.suppress(Exception):
+                        connection.close()
+                connection = None
+                self._stop.wait(0.5)
 
     def close(self) -> None:
+        self._quiesce()
         self._stop.set()
         if self._listener is not None:
             self._listener.join(timeout=5)

@@ -8,7 +8,7 @@ at any moment; ``synchronous=FULL`` (``?synchronous=full`` in the URL) also surv
 cut, at the cost of a disk flush per change.
 
 Other processes learn of changes from the ``changes`` table: each commit adds a row, and a
-watcher thread polls for new rows (a cheap read of an index) ten times a second.
+watcher thread polls for new rows (a cheap read of an index) twenty times a second.
 
 >>> store = SQLiteStore(None)
 >>> store.pragma("journal_mode"), store.pragma("synchronous")
@@ -23,7 +23,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from kowah.web.store import SCHEMA, SQLStore, StoreError
 __all__ = ["SQLiteStore"]
 
 #: How often the watcher looks for other processes' changes (seconds).
-POLL = 0.1
+POLL = 0.05
 _SYNC = {"normal": "NORMAL", "full": "FULL"}
 
 
@@ -56,11 +56,6 @@ class SQLiteStore(SQLStore):
         self._writer = threading.Lock()
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
-        # Connections in use: close() waits for them, since closing a connection that another
-        # thread is using crashes the process.
-        self._gate = threading.Condition()
-        self._busy = 0
-        self._closed = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             connection = self._connection()
@@ -70,25 +65,6 @@ class SQLiteStore(SQLStore):
         except (sqlite3.Error, OSError) as error:
             self.close()
             raise StoreError(f"{self.path}: {error}") from None
-
-    @contextmanager
-    def _using(self) -> Iterator[None]:
-        """While the block runs, :meth:`close` waits; after it, the store refuses."""
-        with self._gate:
-            if self._closed:
-                raise StoreError(f"{self.path}: the store is closed")
-            self._busy += 1
-        try:
-            yield
-        finally:
-            with self._gate:
-                self._busy -= 1
-                if not self._busy:
-                    self._gate.notify_all()
-
-    def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
-        with self._using():
-            return super()._query(text, params)
 
     def _connection(self) -> sqlite3.Connection:
         connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
@@ -104,7 +80,7 @@ class SQLiteStore(SQLStore):
 
     def pragma(self, name: str) -> Any:
         """A pragma's value on this thread's connection."""
-        with self._using():
+        with self._calling():
             return self._connection().execute(f"PRAGMA {name}").fetchone()[0]
 
     def _cursor(self) -> Any:
@@ -117,7 +93,7 @@ class SQLiteStore(SQLStore):
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
         # One writer of this process at a time waits for the file's lock: SQLite's own wait
         # sleeps and retries (up to 100 ms a time), a Python lock wakes the next at once.
-        with self._using(), self._writer:
+        with self._calling(), self._writer:
             connection = self._connection()
             cursor = connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")
@@ -134,7 +110,7 @@ class SQLiteStore(SQLStore):
 
     def tidy(self, before: float) -> None:
         super().tidy(before)
-        with self._transaction(None) as cursor:
+        with self._changing() as cursor:
             cursor.execute("DELETE FROM changes WHERE seq < (SELECT MAX(seq) FROM changes) - 10000")
 
     def watch(self, callback: Callable[[str], None]) -> None:
@@ -162,9 +138,7 @@ class SQLiteStore(SQLStore):
             connection.close()
 
     def close(self) -> None:
-        with self._gate:
-            self._closed = True
-            self._gate.wait_for(lambda: not self._busy, timeout=30)
+        self._quiesce()
         self._stop.set()
         if self._watcher is not None:
             self._watcher.join(timeout=5)

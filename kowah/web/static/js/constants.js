@@ -20,6 +20,3 @@ export const DRAW_SHARE = 1 / 3;
 
 // The seconds under which the turn clock turns red and is announced once.
 export const CLOCK_WARNING = 10;
-
-// The card kinds in hand order (R3 codes), for grouping a sorted hand by rank.
-export const HONOURS = ["ot", "rf", "wf", "ws", "gs", "mk"];

@@ -34,8 +34,8 @@ export class Play {
     });
   }
 
-  legal(action) {
-    return this.table.legal().some((entry) => entry.do === action.do
+  legal(action, legal = this.table.legal()) {
+    return legal.some((entry) => entry.do === action.do
       && (action.card === undefined || entry.card === action.card)
       && (action.wait === undefined || entry.wait === action.wait));
   }
@@ -43,14 +43,17 @@ export class Play {
   async act(action) {
     const table = this.table;
     if (table.playing) table.skip();
-    await table.queue;
-    if (!table.state || table.busy || !this.legal(action)) return false;
-    const before = table.state;
+    if (!table.state || table.busy) return false;
     const hadFocus = table.root.contains(document.activeElement);
+    // Busy at once, while the news before the action (a playback being skipped, a state being
+    // fetched) is still being shown; then the action is checked against the state shown.
     table.busy = true;
     table.alert("");
     table.render();
     try {
+      await table.queue;
+      const before = table.state;
+      if (!before || !this.legal(action, before.legal || [])) return false;
       const next = await table.api.act(before.id, action, before.version);
       table.busy = false;
       await table.absorb(next);

@@ -34,10 +34,6 @@ export class Table {
     return this.state ? this.state.seat ?? null : null;
   }
 
-  get id() {
-    return this.state ? this.state.id : null;
-  }
-
   onChange(listener) {
     this.listeners.push(listener);
   }

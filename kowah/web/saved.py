@@ -1,0 +1,127 @@
+"""Games read back from their saved form (:meth:`Game.saved_text
+<kowah.web.game.Game.saved_text>`, or the first edition's files): every value checked as a new
+game's would be, and anything else refused with :class:`GameError` and its reason.
+
+>>> from kowah.web.game import Game
+>>> game = Game.new(seed=3, opponents="random")
+>>> restore(game.saved()).state(seat=0) == game.state(seat=0)
+True
+>>> restore([1, 2, 3])
+Traceback (most recent call last):
+...
+kowah.web.saved.GameError: not a JSON object but list
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any, cast
+
+from kowah.actions import SEATS
+from kowah.errors import KowahError
+from kowah.i18n import LANGUAGES
+from kowah.players import PLAYERS
+from kowah.record import Record
+from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game
+from kowah.web.seats import Seat, TableEvent
+
+__all__ = ["GameError", "restore"]
+
+
+class GameError(ValueError):
+    """A saved game that cannot be restored: the reason, in English (for the log)."""
+
+
+def restore(data: object) -> Game:
+    """The game that :meth:`Game.saved <kowah.web.game.Game.saved>` wrote (or the first
+    edition's file): the record replayed, the AIs as they were; every value checked as a new
+    game's would be.
+
+    Raises :class:`GameError` (with the reason) for anything else.
+    """
+    try:
+        return _restore(data)
+    except GameError:
+        raise
+    except KowahError as error:
+        raise GameError(f"the record cannot be replayed: {error}") from None
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+        raise GameError(f"unreadable: {type(error).__name__}: {error}"[:300]) from None
+
+
+def _restore(data: object) -> Game:
+    if not isinstance(data, Mapping):
+        raise GameError(f"not a JSON object but {type(data).__name__}")
+    extra = data.get("kowah-web")
+    if not isinstance(extra, Mapping):
+        raise GameError("no 'kowah-web' object")
+    game_id, opponents, lang = extra.get("id"), extra.get("opponents"), extra.get("lang")
+    seed = extra.get("seed")
+    if not (isinstance(game_id, str) and ID_PATTERN.match(game_id)):
+        raise GameError("bad id")
+    if not (isinstance(opponents, str) and opponents in PLAYERS):
+        raise GameError(f"unknown opponents {str(opponents)[:20]!r}")
+    if lang not in LANGUAGES:
+        raise GameError(f"unknown language {str(lang)[:20]!r}")
+    if not (type(seed) is int and abs(seed) < 2**63):
+        raise GameError("bad seed")
+    turn_seconds = extra.get("turn_seconds")
+    if turn_seconds is not None and not (
+            type(turn_seconds) is int and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
+        raise GameError("bad turn_seconds")
+    record = Record.from_dict(data)
+    deal = record.replay()
+    if extra.get("edition") == 2:
+        seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
+        if not seats[0].person:
+            raise GameError("seat 0 is not a person's")
+        log = [_table_event(item, len(deal.events)) for item in _list(extra.get("log"), None, "log")]
+        started, closed = extra.get("started"), extra.get("closed")
+        if not (isinstance(started, bool) and isinstance(closed, bool)):
+            raise GameError("bad started or closed")
+    else:  # the first edition: one person, whose game id was its only key
+        seats = [Seat(person=True, token=game_id, joined=True), Seat(False), Seat(False)]
+        log, started, closed = [], True, False
+    created = _number(extra.get("created", time.time()), "created")
+    game = Game(game_id, deal, seed=seed, opponents=opponents, lang=str(lang), seats=seats,
+            turn_seconds=turn_seconds, started=started, closed=closed, log=log,
+            created=created, owner=str(extra.get("owner", ""))[:64])
+    game.passed = record.passed
+    game.updated = _number(extra.get("updated", created), "updated")
+    requests = extra.get("requests", 0)
+    game.requests = requests if type(requests) is int and requests >= 0 else 0
+    deadline = extra.get("deadline")
+    game.advance(game.updated)  # a crash between an action and the AIs' replies: they reply now
+    if deadline is not None and game.deadline is not None:
+        game.deadline = _number(deadline, "deadline")
+    return game
+
+def _list(value: object, length: int | None, what: str) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length) or len(value) > 64:
+        raise GameError(f"bad {what}")
+    return value
+
+
+def _number(value: object, what: str) -> float:
+    if type(value) not in (int, float) or not 0 <= cast(float, value) < 1e11:
+        raise GameError(f"bad {what}")
+    return float(cast(float, value))
+
+
+def _seat(item: object) -> Seat:
+    if not isinstance(item, Mapping) or set(item) != {"person", "token", "name", "joined", "left"}:
+        raise GameError("bad seat")
+    try:
+        return Seat(**item)
+    except KowahError as error:
+        raise GameError(f"bad seat: {error}") from None
+
+
+def _table_event(item: object, most: int) -> TableEvent:
+    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and item[0] <= most):
+        raise GameError("bad log entry")
+    try:
+        return TableEvent(item[1], item[2], item[0])
+    except KowahError as error:
+        raise GameError(f"bad log entry: {error}") from None
