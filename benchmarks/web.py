@@ -11,6 +11,10 @@ action committed before its answer), warms it up, then:
    each request one action of seat 0 (the first legal one, or a declaration) whose answer
    includes the AIs' replies. Prints p50 and p99 of the round trip, games finished per second
    and the server's CPU time per action. Target: p99 <= 50 ms with 50 clients.
+   By default each client sends its next action the moment an answer comes (a closed loop:
+   the server is saturated, and the round trip is mostly the wait for the other clients'
+   work); ``--think S`` makes each client pause like a person, a random 0.5–1.5 x S between
+   its actions, so that 50 clients are 50 people playing at once.
 2. **Live delivery**: 100 friends' tables of three people, each person with the table's
    WebSocket open (300 sockets). One action at a time on a random table: the time from the
    action's answer to each of the other two sockets' ``version`` message. Prints p50 and p99.
@@ -114,7 +118,8 @@ def _cpu(pid: int) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def run(port: int, clients: int, seconds: float, opponents: str, pid: int = 0) -> dict[str, float]:
+def run(port: int, clients: int, seconds: float, opponents: str, pid: int = 0,
+        think: float = 0.0) -> dict[str, float]:
     players = [Client(port, opponents) for _ in range(clients)]
     for player in players:
         player.new_game()
@@ -123,8 +128,11 @@ def run(port: int, clients: int, seconds: float, opponents: str, pid: int = 0) -
     cpu = _cpu(pid)
 
     def loop(player: Client) -> None:
+        pause = random.Random(id(player))
         while time.perf_counter() < stop:
             player.step()
+            if think > 0:
+                time.sleep(think * pause.uniform(0.5, 1.5))
 
     threads = [threading.Thread(target=loop, args=(player,)) for player in players]
     for thread in threads:
@@ -247,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=100, help="live delivery: tables (default 100)")
     parser.add_argument("--live-actions", type=int, default=300,
                         help="live delivery: actions measured (default 300)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="each client's mean pause between actions, in seconds (default 0: "
+                             "none, a closed loop)")
     parser.add_argument("--warmup", type=float, default=3.0,
                         help="seconds of play before measuring (default 3)")
     args = parser.parse_args(argv)
@@ -278,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
             load = os.getloadavg()
             print(f"kowah serve on 127.0.0.1:{port}, {args.opponents} opponents, SQLite WAL "
                   f"synchronous={args.synchronous}{' (temporary)' if args.no_save else ''}, "
-                  f"{args.workers} worker(s), {args.seconds:g} s per run; "
+                  f"{args.workers} worker(s), {args.seconds:g} s per run, think {args.think:g} s; "
                   f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
             print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
                   f"{'games/s':>8} {'server CPU ms/action':>21}")
@@ -286,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
                 run(port, 10, args.warmup, args.opponents)
             ok = True
             for count in (int(item) for item in args.clients.split(",")):
-                figures = run(port, count, args.seconds, args.opponents, server.pid)
+                figures = run(port, count, args.seconds, args.opponents, server.pid, args.think)
                 print(f"{count:>7} {figures['actions']:>8.0f} {figures['p50'] * 1000:>8.2f} "
                       f"{figures['p99'] * 1000:>8.2f} {figures['actions_per_s']:>10.0f} "
                       f"{figures['games_per_s']:>8.2f} {figures['server_cpu_ms']:>21.2f}")

@@ -14,6 +14,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from webtools import (  # noqa: F401 - postgres_url: the fixture
@@ -281,9 +282,11 @@ def test_a_database_gone_is_a_503_and_no_traceback() -> None:
         with client(store) as c:
             game = c.post("/api/games", json={"humans": 2, "seed": 1}).json()
             stop_postgres(url)
-            for call in (lambda: c.get(f"/api/games/{game['id']}", headers=key(game)),
-                         lambda: act(c, game, {"do": "draw"}, key(game)),
-                         lambda: c.post("/api/games", json={})):
+            calls: tuple[Callable[[], Any], ...] = (
+                lambda: c.get(f"/api/games/{game['id']}", headers=key(game)),
+                lambda: act(c, game, {"do": "draw"}, key(game)),
+                lambda: c.post("/api/games", json={}))
+            for call in calls:
                 answer = call()
                 assert answer.status_code == 503 and answer.json()["error"] == "not-saved"
             for failing in (lambda: store.presence(game["id"]), lambda: store.tidy(0),

@@ -27,7 +27,7 @@ pytest.importorskip("starlette")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+    from starlette.testclient import TestClient as TestClient  # re-exported for the tests
 
 from kowah.web.app import create_app
 from kowah.web.store import Store
