@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import os
-import sys
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,16 +31,18 @@ __all__ = [
     "DATA_FILES",
     "GROUP",
     "GROUPS",
-    "HASH",
     "HONOUR_WEIGHT",
-    "KOWAH_HANDS",
+    "KEY_WEIGHT",
     "KOWAH_KEYS",
+    "KOWAH_SIEVE",
     "KOWAH_WEIGHTS",
     "LIMIT",
     "MAGIC",
+    "QUICK_WEIGHT",
     "SHAPES",
     "SHAPE_DIGIT",
     "SHIPPED_COUNTS",
+    "SIEVE_BITS",
     "SUIT",
     "WARM",
     "WEIGHT",
@@ -147,34 +149,41 @@ def build_table(pack: Pack) -> dict[Key, frozenset[Card]]:
 
 # The ready index ----------------------------------------------------------------------------
 #
-# What the fast checks look up. Each card weighs a pseudo-random 27-bit number (``HASH``); a
-# hand's *key* is the sum of its cards' weights, so it needs no sorting and stays a one-digit
-# int (eight weights are below 2 ** 30). A card the pack lacks, or any byte value that is no
-# card, weighs ``LIMIT``, so a key of ``LIMIT`` or more means "not every card is in the pack".
-# Keys are not unique: a key found among the ready keys is confirmed against the ready hands
-# that have it (their sorted card indices), so no answer depends on a collision.
+# What the fast checks look up. A hand's *key* is the sum of its cards' weights, ``9 ** card``:
+# its digits in base 9 are how many copies of each card it holds (never more than eight), so
+# the key needs no sorting and names exactly one hand: a key found among the ready keys is a
+# ready hand, with nothing to confirm.
+#
+# The key is a number of several machine words, slower to add than one; the quick path of the
+# checks (kowah.hands) first adds *quick weights*, one word each (``QUICK_WEIGHT``, a card's
+# weight modulo a prime; a card the pack lacks, or any int that is no card, weighs ``LIMIT``,
+# so that a sum of ``LIMIT`` or more means "not every card is in the pack"). The *sieve* has
+# one bit for each value of the low ``SIEVE_BITS`` bits of such a sum, set for the ready
+# hands' sums, and is small enough to stay in the processor's cache: a hand whose bit is
+# clear is no ready hand, which settles nearly every hand that is not ready; the others are
+# looked up by their key.
 #
 # The index of the Kowah deck and of the money pack is generated at build time by the hatch
 # hook (hatch_build.py, :func:`write_data`) into ``kowah/_ready/`` and loaded on first use in
 # about a millisecond; other packs, or data that is missing or was made from other sources
 # (see :func:`source_digest`), are built from the rules instead (:func:`build_table`).
 
-#: Lookups after which an index builds its dict of keys (see :class:`ReadyIndex`).
+#: Lookups after which an index builds its keys, their positions and its sieve (see
+#: :class:`ReadyIndex`).
 WARM = 64
 #: The data format, written at the start of every index file.
-MAGIC = b"kowah-ready/2\n"
+MAGIC = b"kowah-ready/3\n"
+#: The weight of each card in a hand's key: one base-9 digit a card.
+KEY_WEIGHT: tuple[int, ...] = tuple(9 ** card for card in range(KINDS))
+#: The quick path's weight of each card: its key weight modulo a prime below ``2 ** 27``, so
+#: that the weights are well spread and eight of them add up to less than :data:`LIMIT`.
+QUICK_WEIGHT: tuple[int, ...] = tuple(weight % 134_217_689 for weight in KEY_WEIGHT)
+#: The quick path's weight of a card the pack lacks: more than eight quick weights.
 LIMIT = 1 << 30
-
-
-def _mix(value: int) -> int:
-    """splitmix64's output function: a well-spread 64-bit number for each *value*."""
-    value = (value + 1) * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF
-    value = (value ^ value >> 30) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
-    value = (value ^ value >> 27) * 0x94D049BB133111EB & 0xFFFFFFFFFFFFFFFF
-    return value ^ value >> 31
-
-
-HASH: tuple[int, ...] = tuple(_mix(card) >> 37 for card in range(KINDS))
+#: The bits of a quick sum that pick its bit of the sieve (a sieve of 256 kB: it stays in the
+#: processor's cache even when other work shares it).
+SIEVE_BITS = 21
+_SIEVE_MASK = (1 << SIEVE_BITS) - 1
 _NO_WAIT = 255
 _HERE = os.path.dirname(os.path.abspath(__file__))
 #: The shipped index files, by pack name.
@@ -182,8 +191,10 @@ DATA_FILES = {"Kowah deck": "kowah.bin", "money pack": "money.bin"}
 
 
 def pack_weights(pack: Pack) -> tuple[int, ...]:
-    """Each byte value's weight in a hand's key: ``HASH`` for the pack's cards, ``LIMIT`` otherwise."""
-    return tuple(HASH[value] if value < KINDS and pack.counts[value] else LIMIT for value in range(256))
+    """The quick path's weight of each int from -256 to 255 (a negative index counts from the
+    end): ``QUICK_WEIGHT`` for the pack's cards, ``LIMIT`` otherwise."""
+    return tuple(QUICK_WEIGHT[value] if value < KINDS and pack.counts[value] else LIMIT
+                 for value in range(512))
 
 
 KOWAH_WEIGHTS = pack_weights(KOWAH_DECK)
@@ -191,79 +202,78 @@ KOWAH_WEIGHTS = pack_weights(KOWAH_DECK)
 
 def hand_key(cards: Iterable[int]) -> int:
     """The key of a hand of valid card indices: the sum of their weights."""
-    return sum(HASH[card] for card in cards)
+    return sum(map(KEY_WEIGHT.__getitem__, cards))
 
 
 class ReadyIndex:
     """The ready hands of one pack, compact, sorted by key (see the comment above).
 
-    Loading it costs a copy of the file: the first lookups bisect the sorted keys, and the
-    dict of keys that the hot path reads (:attr:`keys`) is built only once the index has
-    been asked :data:`WARM` times, so a short process (``kowah check``) never pays for it.
+    Loading it costs reading the file (a megabyte): lookups bisect the hands by their keys,
+    and the keys, their positions and the sieve that the hot paths read (:attr:`keys`,
+    :attr:`positions`, :attr:`sieve`) are built only once the index has been asked
+    :data:`WARM` times, so a short process (``kowah check``) never pays for them.
     """
 
-    __slots__ = ("_lookups", "_shared", "_waits", "count", "hands", "key_array", "keys", "pairs",
-                 "quick", "weights")
+    __slots__ = ("_lookups", "_waits", "count", "hands", "keys", "pairs", "positions", "sieve")
 
-    def __init__(self, pack: Pack, data: bytes, keys: dict[int, int] | None = None) -> None:
+    def __init__(self, data: bytes, keys: set[int] | None = None,
+                 sieve: bytearray | None = None) -> None:
         count = int.from_bytes(data[len(MAGIC) + 8:len(MAGIC) + 12], "little")
         start = len(MAGIC) + 12
+        view = memoryview(data)  # parts of the file, not copies of them
         self.count = count
-        #: The keys, in order.
-        self.key_array = self._words(data[start:start + 4 * count])
         #: Each ready hand's card indices, sorted, eight bytes a hand, in key order.
-        self.hands = data[start + 4 * count:start + 12 * count]
+        self.hands = view[start:start + 8 * count]
         #: Each ready hand's waits, two bytes a hand (255: none).
-        self.pairs = data[start + 12 * count:start + 14 * count]
-        self._shared = self._words(data[start + 14 * count:])
-        #: key -> the position of the ready hand with that key, or -1 for a key that several
-        #: ready hands share; empty until warm (filled in place, so callers may hold it).
-        self.keys: dict[int, int] = {} if keys is None else keys
+        self.pairs = view[start + 8 * count:start + 10 * count]
+        #: The ready keys, and the sieve of the ready hands' quick sums: empty until warm (filled
+        #: in place, so callers may hold them). A set tells a ready key with fewer trips to
+        #: memory than :attr:`positions`, which gives its hand's position.
+        self.keys: set[int] = set() if keys is None else keys
+        self.sieve = bytearray() if sieve is None else sieve
         self.keys.clear()
+        self.sieve.clear()
+        self.positions: dict[int, int] = {}
         self._lookups = 0
-        #: Whether the pack holds four copies of each of its kinds (see :func:`kowah.hands.is_ready`).
-        self.quick = all(copies in (0, 4) for copies in pack.counts)
-        self.weights = pack_weights(pack)
         self._waits: dict[bytes, frozenset[Card]] = {}
 
-    @staticmethod
-    def _words(data: bytes) -> Sequence[int]:
-        """Little-endian 32-bit words (a view of *data*: no copy, no module to load)."""
-        if sys.byteorder == "little":
-            return memoryview(data).cast("I")
-        return [int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)]
+    def key(self, index: int) -> int:
+        """The key of the ready hand at *index*."""
+        return hand_key(self.hands[8 * index:8 * index + 8])
 
     def warm(self) -> None:
-        """Build :attr:`keys` (tens of milliseconds; done after :data:`WARM` lookups)."""
+        """Build :attr:`keys`, :attr:`positions` and :attr:`sieve` (tens of milliseconds; done
+        after :data:`WARM` lookups)."""
         if not self.keys:
-            built = dict(zip(self.key_array, range(self.count), strict=True))
-            for key in self._shared:
-                built[key] = -1
-            if self.keys is KOWAH_KEYS:
-                KOWAH_HANDS[:] = self.hands  # before the keys: a reader finding a key needs it
+            keys, sums = self._sums(KEY_WEIGHT), self._sums(QUICK_WEIGHT)
+            sieve = bytearray(1 << SIEVE_BITS - 3)
+            for total in sums:
+                bit = total & _SIEVE_MASK
+                sieve[bit >> 3] |= 1 << (bit & 7)
+            self.sieve[:] = sieve  # before the keys: readers test the sieve first
+            self.positions = dict(zip(keys, range(self.count), strict=True))
             # One update, in C: another thread sees no keys or all of them, never some.
-            self.keys.update(built)
+            self.keys.update(keys)
 
-    def find(self, key: int, hand: bytes) -> int:
-        """The position of *hand* (its eight card indices, sorted) with this key, or -1."""
-        hands = self.hands
+    def _sums(self, weights: Sequence[int]) -> list[int]:
+        """The sum of the *weights* of each hand's cards, in order. All hands at once, a column
+        of cards at a time (a hand at a time is slower): the weights of every hand's first
+        card, plus those of its second, ..."""
+        weight = list(weights).__getitem__  # a list's is the quicker to call
+        sums = list(map(weight, self.hands[0::8]))
+        for column in range(1, 8):
+            sums = list(map(operator.add, sums, map(weight, self.hands[column::8])))
+        return sums
+
+    def find(self, key: int) -> int:
+        """The position of the ready hand with this key, or -1."""
         if self.keys:
-            index = self.keys.get(key)
-            if index is None:
-                return -1
-            if index >= 0:
-                return index if hands[8 * index:8 * index + 8] == hand else -1
-        else:
-            self._lookups += 1
-            if self._lookups >= WARM:
-                self.warm()
-        keys = self.key_array
-        index = bisect.bisect_left(keys, key)
-        while index < self.count and keys[index] == key:
-            if hands[8 * index:8 * index + 8] == hand:
-                return index
-            index += 1
-        return -1
+            return self.positions.get(key, -1)
+        self._lookups += 1
+        if self._lookups == WARM:
+            self.warm()
+        index = bisect.bisect_left(range(self.count), key, key=self.key)
+        return index if index < self.count and self.key(index) == key else -1
 
     def hand(self, index: int) -> tuple[Card, ...]:
         """The ready hand at *index*, sorted."""
@@ -271,7 +281,7 @@ class ReadyIndex:
 
     def waits(self, index: int) -> frozenset[Card]:
         """The waits of the ready hand at *index* (R8)."""
-        pair = self.pairs[2 * index:2 * index + 2]
+        pair = bytes(self.pairs[2 * index:2 * index + 2])
         found = self._waits.get(pair)
         if found is None:
             found = self._waits[pair] = frozenset(CARDS[value] for value in pair if value != _NO_WAIT)
@@ -284,12 +294,9 @@ def encode(pack: Pack, table: Mapping[Key, frozenset[Card]]) -> bytes:
         (hand_key(hand), bytes(hand), bytes(sorted(waits)).ljust(2, bytes([_NO_WAIT])))
         for hand, waits in table.items()
     )
-    keys = [row[0] for row in rows]
-    shared = sorted({a for a, b in itertools.pairwise(keys) if a == b})
     return b"".join([
         MAGIC, source_digest().to_bytes(8, "little"), len(rows).to_bytes(4, "little"),
-        *(key.to_bytes(4, "little") for key in keys), *(row[1] for row in rows),
-        *(row[2] for row in rows), *(key.to_bytes(4, "little") for key in shared),
+        *(row[1] for row in rows), *(row[2] for row in rows),
     ])
 
 
@@ -338,10 +345,10 @@ def read_data(pack: Pack) -> bytes | None:
 
 #: The counts of the packs whose index is shipped, by name.
 SHIPPED_COUNTS: dict[str, tuple[int, ...]] = {pack.name: pack.counts for pack in (KOWAH_DECK, MONEY_PACK)}
-# The Kowah deck's ReadyIndex.keys and .hands, filled in place on first use (see ready_index),
-# for the hot path of kowah.hands.is_ready.
-KOWAH_KEYS: dict[int, int] = {}
-KOWAH_HANDS = bytearray()
+# The Kowah deck's ReadyIndex.keys and .sieve, filled in place once warm (see ready_index), for
+# the hot path of kowah.hands.is_ready.
+KOWAH_KEYS: set[int] = set()
+KOWAH_SIEVE = bytearray()
 _INDEXES: dict[Pack, ReadyIndex] = {}
 _BY_ID: dict[int, tuple[Pack, ReadyIndex]] = {}
 
@@ -356,7 +363,9 @@ def ready_index(pack: Pack) -> ReadyIndex:
         data = read_data(pack)
         if data is None:
             data = encode(pack, build_table(pack))
-        index = _INDEXES[pack] = ReadyIndex(pack, data, KOWAH_KEYS if pack == KOWAH_DECK else None)
+        kowah = pack == KOWAH_DECK
+        index = _INDEXES[pack] = ReadyIndex(data, KOWAH_KEYS if kowah else None,
+                                            KOWAH_SIEVE if kowah else None)
     _BY_ID[id(pack)] = (pack, index)  # the pack is kept, so its id is not reused
     return index
 

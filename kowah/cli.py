@@ -12,13 +12,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import contextvars
-import json
 import os
 import sys
 import unicodedata
 import warnings
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._levels import NAMES as LEVELS  # kowah.players.PLAYERS, without loading a player
@@ -26,6 +24,7 @@ from kowah._oserrors import reason as os_reason
 from kowah.errors import N_, KowahError, printable, shorten
 
 if TYPE_CHECKING:
+    from pathlib import Path
 
     from kowah.i18n import Translator
 
@@ -144,6 +143,22 @@ def _lang_from(argv: Sequence[str]) -> str | None:
     return found
 
 
+def _path(text: str) -> Path:
+    """A file or folder argument. pathlib and json are imported when a command uses them, not
+    with this module: together they would cost ``kowah check`` half as much again as starting
+    Python does."""
+    from pathlib import Path
+
+    return Path(text)
+
+
+def _json(value: object, ensure_ascii: bool = True) -> str:
+    """*value* as JSON text (see :func:`_path`)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=ensure_ascii)
+
+
 def build_parser(t: Translator) -> argparse.ArgumentParser:
     """The ``kowah`` argument parser, with help text in *t*'s language."""
     _ = t.gettext
@@ -174,7 +189,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                       help=_("cli", "seed for the shuffle and the AIs (default: random)"))
     play.add_argument("--opponents", choices=LEVELS, default="normal",
                       help=_("cli", "strength of the two AI players (default: normal)"))
-    play.add_argument("--record", type=Path, metavar=_("cli", "FILE"),
+    play.add_argument("--record", type=_path, metavar=_("cli", "FILE"),
                       help=_("cli", "save the game record to FILE when the deal ends"))
     play.add_argument("--pace", metavar=_("cli", "SECONDS"),
                       help=_("cli", "pause after each AI move (default: 0.8 in a terminal, "
@@ -262,7 +277,7 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
     serve.add_argument("--port", type=whole(1, 65535), default=8000,
                        help=_("cli", "port (default: 8000)"))
     saving = serve.add_mutually_exclusive_group()
-    saving.add_argument("--data", type=Path, metavar=_("cli", "DIR"),
+    saving.add_argument("--data", type=_path, metavar=_("cli", "DIR"),
                         help=_("cli", "folder for the saved games (default: a per-user folder)"))
     saving.add_argument("--no-save", action="store_true",
                         help=_("cli", "keep the games in memory only"))
@@ -386,7 +401,7 @@ class _JSONValue:
     """A value quoted in an error as JSON writes it: ``true``, ``null``, ``1.5``."""
 
     def __init__(self, value: object) -> None:
-        self.text = json.dumps(value)
+        self.text = _json(value)
 
     def __repr__(self) -> str:
         return self.text
@@ -429,10 +444,10 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
         if not args.json:
             raise
         # As replay --json does: the error as JSON on stdout, so a script reads one format.
-        print(json.dumps({"error": t.error(error)}, ensure_ascii=False))
+        print(_json({"error": t.error(error)}, ensure_ascii=False))
         return 2
     if args.json:
-        print(json.dumps(report))
+        print(_json(report))
         return 0 if found else 1
     print(format_cards(sorted(cards)))
     if found:
@@ -481,7 +496,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
         result: dict[str, object]
         message: str
         try:
-            deal = Record.loads(_read_record(Path(name), t)).replay()
+            deal = Record.loads(_read_record(_path(name), t)).replay()
         except RecordError as error:
             all_valid = False
             message = t.error(_typed_as_json(error))
@@ -497,7 +512,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
                                   "in progress after {n} actions", len(deal.history)).format(
                                       n=len(deal.history)))
         if args.json:
-            print(json.dumps({"file": shown, **result}, ensure_ascii=False))
+            print(_json({"file": shown, **result}, ensure_ascii=False))
         elif result["result"] == "invalid":
             print(_("cli", "{file}: invalid: {message}", t).format(file=shown, message=message))
         else:

@@ -51,10 +51,11 @@ HAND_SIZE = 8
 Key = tuple[int, ...]
 
 _KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
-# Filled in place when the Kowah deck's index is loaded.
-_KOWAH_KEYS, _KOWAH_HANDS = _tables.KOWAH_KEYS, _tables.KOWAH_HANDS
-_LIMIT = _tables.LIMIT
-# The types bytes() reads item by item (a buffer such as an array would give its raw bytes).
+# Filled in place once the Kowah deck's index is warm.
+_KOWAH_KEYS, _KOWAH_SIEVE = _tables.KOWAH_KEYS, _tables.KOWAH_SIEVE
+_LIMIT, _KEY_WEIGHT = _tables.LIMIT, _tables.KEY_WEIGHT
+_SIEVE_MASK = (1 << _tables.SIEVE_BITS) - 1
+# The types the quick path reads: unpacking another iterable could consume it.
 _SEQUENCES = frozenset({tuple, list})
 _NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found} of type {type}")
 _SEEN_NOT_CARDS = N_("error", "the seen cards must be a sequence of Card values, not {found} of type {type}")
@@ -101,7 +102,7 @@ def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> 
 
     The one definition of a valid hand, for every function here: eight (or *sizes*) items
     that are Card values or card indices (ints), each card in *pack*, no card more often than
-    the pack holds it. The quick path (:func:`_quick`) accepts exactly the hands this accepts.
+    the pack holds it. The quick path of :func:`is_ready` accepts exactly the hands this accepts.
     """
     pack = _pack_of(pack)
     hand = _cards(cards)
@@ -130,40 +131,13 @@ def _check_copies(cards: Sequence[Card], pack: Pack, too_many: str) -> None:
                             copies=copies)
 
 
-def _quick(cards: object, weights: Sequence[int]) -> tuple[bytes, int] | None:
-    """The quick path of every check: a list or tuple of eight card indices of a quick pack
-    (four copies of a kind, or none; *weights* is its ``pack_weights``), as the cards' bytes and
-    the hand's key; ``None`` for anything else, which :func:`_check` then reads (or refuses).
-
-    ``bytes()`` refuses anything but ints 0–255, and a card the pack lacks weighs ``LIMIT``.
-    A card held five times fills both places of one of the pairs (a, e), (b, f), (c, g),
-    (d, h), so a hand with four unequal pairs holds no card five times.
-    """
-    if type(cards) in _SEQUENCES:
-        try:
-            raw = bytes(cards)  # type: ignore[call-overload]  # a list or a tuple
-            a, b, c, d, e, f, g, h = raw
-        except (TypeError, ValueError):
-            return None
-        key = (weights[a] + weights[b] + weights[c] + weights[d]
-               + weights[e] + weights[f] + weights[g] + weights[h])
-        if key < _LIMIT and (a != e or raw.count(a) < 5) and (b != f or raw.count(b) < 5) and (
-                c != g or raw.count(c) < 5) and (d != h or raw.count(d) < 5):
-            return raw, key
-    return None
-
-
 def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
     """The ready index of *pack* and the hand's place in it (-1: a valid hand, not ready).
 
     Raises :class:`HandError` for what :func:`_check` refuses.
     """
     index = _tables.ready_index(_pack_of(pack))
-    found = _quick(cards, index.weights) if index.quick else None
-    if found is not None:
-        return index, index.find(found[1], bytes(sorted(found[0])))
-    hand = _check(cards, pack)
-    return index, index.find(_tables.hand_key(hand), bytes(hand))
+    return index, index.find(_tables.hand_key(_check(cards, pack)))
 
 
 def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
@@ -226,15 +200,30 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     ...
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
-    if pack is KOWAH_DECK and _KOWAH_KEYS:  # the hot path: a warm index of the Kowah deck
-        found = _quick(cards, _KOWAH_WEIGHTS)
-        if found is not None:  # a valid hand: is its key a ready hand's?
-            position = _KOWAH_KEYS.get(found[1])
-            if position is None:
-                return False
-            hand = bytes(sorted(found[0]))
-            return _KOWAH_HANDS[8 * position:8 * position + 8] == hand if position >= 0 else (
-                _tables.ready_index(pack).find(found[1], hand) >= 0)
+    if pack is KOWAH_DECK and _KOWAH_KEYS and type(cards) in _SEQUENCES:
+        # The quick path of every check here: a list or tuple of eight card indices of the
+        # Kowah deck, once its index is warm (anything else is read by _check, or refused).
+        # Indexing the weights refuses anything but ints from -256 to 255, and a card the deck
+        # lacks weighs LIMIT. A card held five times fills both places of one of the pairs
+        # (a, e), (b, f), (c, g), (d, h), so a hand with four unequal pairs holds none.
+        hand: Sequence[int] = cards  # type: ignore[assignment]  # a list or a tuple, of anything
+        weights = _KOWAH_WEIGHTS
+        try:
+            a, b, c, d, e, f, g, h = hand
+            total = (weights[a] + weights[b] + weights[c] + weights[d]
+                     + weights[e] + weights[f] + weights[g] + weights[h])
+        except (TypeError, ValueError, IndexError):
+            pass
+        else:
+            if total < _LIMIT and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
+                    c != g or hand.count(c) < 5) and (d != h or hand.count(d) < 5):
+                # A valid hand: its bit of the sieve settles most (see kowah._tables).
+                bit = total & _SIEVE_MASK
+                if not _KOWAH_SIEVE[bit >> 3] >> (bit & 7) & 1:
+                    return False
+                key = _KEY_WEIGHT  # its key, as _tables.hand_key adds it
+                return (key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g] + key[h]
+                        in _KOWAH_KEYS)
     return _locate(cards, pack)[1] >= 0
 
 
@@ -332,10 +321,9 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
     >>> distance(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c 9m"))
     0
     """
-    if pack is KOWAH_DECK:  # the hot path (see is_ready)
-        found = _quick(cards, _KOWAH_WEIGHTS)
-        if found is not None:
-            return HAND_SIZE - _kept(found[0])
+    if pack is KOWAH_DECK and type(cards) in _SEQUENCES and len(cards) == HAND_SIZE:  # type: ignore[arg-type]
+        # The hot path: is_ready checks the eight cards (quickly), and a ready hand is 0 away.
+        return 0 if is_ready(cards) else HAND_SIZE - _kept(cards)
     hand = _check(cards, pack, (HAND_SIZE, HAND_SIZE + 1))
     if len(hand) == HAND_SIZE:
         return HAND_SIZE - _kept_in(hand, pack)

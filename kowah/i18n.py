@@ -35,7 +35,6 @@ import os
 import re
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from kowah import _words
@@ -85,7 +84,7 @@ LANGUAGE_NAMES = {
 
 #: The gettext domain of the catalogues.
 DOMAIN = "kowah"
-_LOCALE_DIR = Path(__file__).resolve().parent / "_locale"
+_LOCALE_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "_locale")
 
 #: The list styles of :meth:`Translator.format_list` (Babel's).
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
@@ -239,11 +238,11 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
     from babel.support import Translations
 
-    if not (_LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+    if not os.path.isfile(os.path.join(_LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo")):
         raise LocaleError(
             N_("error", "the catalogue for '{tag}' is missing: reinstall kowah"), tag=language
         )
-    return Translations.load(str(_LOCALE_DIR), [language], DOMAIN)
+    return Translations.load(_LOCALE_DIR, [language], DOMAIN)
 
 
 def _check_card(card: object) -> Card:

@@ -400,7 +400,8 @@ class State:
         """Every legal action of *seat* (an int 0–2, unchecked) now, in a fixed order: the
         declarations by wait and the pass (R11); then the draw and the take (R10), or the
         discards by card."""
-        if seat == self.window:  # R11: the discarder may declare (the deal is not over)
+        window = self.window
+        if window is not None and seat == window:  # R11: the discarder may declare (the deal is not over)
             options = [DECLARES[seat][wait] for wait in self.waits(seat)]
             options.append(PASSES[seat])
             return tuple(options)  # the window's seat is never the turn's
@@ -413,7 +414,8 @@ class State:
         kinds = dict.fromkeys(self.hands[seat])
         if self.taken is not None:
             del kinds[self.taken]  # R10: not the card just taken
-        return tuple(map(DISCARDS[seat].__getitem__, kinds))
+        discards = DISCARDS[seat]
+        return tuple([discards[card] for card in kinds])
 
     def refusal(self, action: Action) -> tuple[Reason, dict[str, object]] | None:
         """Why *action* (a valid :class:`~kowah.actions.Action`) is illegal now, with the

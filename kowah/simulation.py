@@ -68,26 +68,27 @@ def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, lis
         raise KowahTypeError(N_("error", "expected a random.Random, not {value} of type {type}"),
                              value=shorten(rng), type=type(rng).__name__)
     state.use_ready_dict()  # playouts run by the thousand
-    random_, legal = rng.random, state.legal_actions
+    random_, legal, floor = rng.random, state.legal_actions, math.floor
     draw, take, discard, declare = state.draw, state.take, state.discard, state.declare
     actions: list[Action] = []
     record = actions.append
     ended = state.outcome
     while ended is None:
         window = state.window
-        choices = legal(state.turn if window is None else window)
-        action = choices[int(random_() * len(choices))]
+        seat = state.turn if window is None else window
+        choices = legal(seat)
+        action = choices[floor(random_() * len(choices))]  # int() would be slower
         kind = action.kind  # State.step, without its call: a few hundred steps a deal
         if kind is _DISCARD:
-            ended = discard(action.seat, action.card)  # type: ignore[arg-type]
+            ended = discard(seat, action.card)  # type: ignore[arg-type]
         elif kind is _DRAW:
-            ended = draw(action.seat)
+            ended = draw(seat)
         elif kind is _TAKE:
-            take(action.seat)
+            take(seat)
         elif kind is _DECLARE:
-            declare(action.seat, action.card)  # type: ignore[arg-type]
+            declare(seat, action.card)  # type: ignore[arg-type]
         else:  # a pass: never recorded
-            state.pass_(action.seat)
+            state.pass_(seat)
             continue
         record(action)
     return ended, actions
