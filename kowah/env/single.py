@@ -38,7 +38,7 @@ from kowah.env.options import (
 from kowah.env.render import render_table
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 from kowah.events import EventKind
-from kowah.players import PLAYERS, Player, make_player
+from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
 from kowah.rules import Rules
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def _opponents(opponents: Opponent | Sequence[Opponent]) -> tuple[Opponent, Oppo
     for opponent in chosen:
         if isinstance(opponent, str):
             if opponent.strip().lower() not in PLAYERS:
-                make_player(opponent, random.Random(0))  # raises UnknownPlayerError
+                raise UnknownPlayerError.naming(opponent)
         elif not callable(opponent):
             raise KowahTypeError(N_("error", "opponents must be one player or two, not {value}"),
                                  value=shorten(opponents))
