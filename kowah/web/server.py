@@ -215,8 +215,11 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
             print(t.gettext("cli", _NO_DATABASE).format(url=shown_url(url), reason=error.reason),
                   file=sys.stderr)
         return 2
-    settings = Settings(host=host, port=port, allow_hosts=allow_hosts, allow_origins=allow_origins,
-                        idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute)
+    # The same settings for one process and, through the environment, for --workers processes.
+    fields: dict[str, Any] = {"host": host, "port": port, "allow_hosts": allow_hosts,
+                              "allow_origins": allow_origins, "idle_timeout": idle_timeout,
+                              "max_new_per_minute": max_new_per_minute}
+    settings = Settings(**fields)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     if host not in _LOCAL_HOSTS:
@@ -229,9 +232,7 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
     if workers > 1:
         store.close()
         listener.close()  # uvicorn binds the one port for its worker processes itself
-        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": {
-            "host": host, "port": port, "allow_hosts": allow_hosts, "allow_origins": allow_origins,
-            "idle_timeout": idle_timeout, "max_new_per_minute": max_new_per_minute}})
+        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": fields})
         with contextlib.suppress(KeyboardInterrupt):
             uvicorn.run("kowah.web.server:worker_app", factory=True, host=host, port=port,
                         workers=workers, log_level="warning")
