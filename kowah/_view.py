@@ -14,12 +14,7 @@ from kowah.deal import Observation
 from kowah.i18n import Translator
 from kowah.rules import SEATS
 
-__all__ = ["declared_waits", "last_discard", "render_table", "write_table"]
-
-
-def declared_waits(observation: Observation) -> Sequence[Card | None]:
-    """Each seat's public wait, or ``None`` (the one place that reads the field's name)."""
-    return observation.declared_waits
+__all__ = ["last_discard", "render_table", "write_table"]
 
 
 def last_discard(observation: Observation) -> Card | None:
@@ -35,7 +30,7 @@ def last_discard(observation: Observation) -> Card | None:
 def write_table(screen: Screen, t: Translator, observation: Observation, names: Sequence[str] | None) -> None:
     """Write the table as *observation*'s seat sees it (see :func:`render_table`)."""
     you = observation.seat
-    waits = declared_waits(observation)
+    waits = observation.declared_waits
     screen.write(screen.style("— " + t.gettext("cli", "Kowah") + " — " + t.ngettext(
         "cli", "stock: {count} card", "stock: {count} cards", observation.stock_count
     ).format(count=observation.stock_count), BOLD))

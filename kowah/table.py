@@ -36,7 +36,7 @@ from typing import TextIO
 from kowah._oserrors import reason as os_reason
 from kowah._recordfile import check_record_path, write_record
 from kowah._screen import BOLD, Interrupted, Quit, Screen
-from kowah._view import declared_waits, render_table, write_table
+from kowah._view import render_table, write_table
 from kowah.actions import SEATS, Action, ActionKind, Reason
 from kowah.cards import KOWAH_DECK, Card
 from kowah.coach import advise, describe
@@ -138,7 +138,7 @@ class _Table(Screen):
         new = observation.events[self.shown:]
         pausing = self.pace > 0 and any(event.seat not in (None, HUMAN) for event in new)
         with self.held_input() if pausing else contextlib.nullcontext():
-            self.tell(new, locked=declared_waits(observation)[HUMAN] is not None)
+            self.tell(new, locked=observation.declared_waits[HUMAN] is not None)
         self.shown = len(observation.events)
 
     def tell(self, events: Sequence[Event], locked: bool) -> None:
