@@ -430,9 +430,13 @@ def test_skip_and_new_deal_answer_during_a_slow_playback(page: Page, server: str
                               " document.querySelector('.table-panel').dataset.playing]")
         assert asked == [True, "false"], asked
         page.locator("[data-confirm-yes]").click()
-        page.wait_for_function("old => localStorage.getItem('kowah-game') !== old", arg=old)
+        # The table shows another game (the old one's end stays on screen until it comes).
+        page.wait_for_function("old => ![undefined, old].includes("
+                               "document.querySelector('.table-panel').dataset.game)", arg=old)
         idle(page)
-        assert not over(page) and state(page)["id"] != old
+        fresh = state(page)
+        assert fresh["id"] != old and fresh["id"] == page.evaluate("localStorage.getItem('kowah-game')")
+        assert over(page) == (fresh["outcome"] is not None)  # as the new deal stands
 
 
 def test_an_action_while_news_is_being_fetched_shows_the_table_busy_at_once(page: Page, server: str) -> None:

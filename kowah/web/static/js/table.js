@@ -209,7 +209,7 @@ export class Table {
     this.root.dataset.playing = String(Boolean(this.playing));
     this.root.querySelector("[data-playback]").hidden = !this.playing;
     if (!state) return;
-    this.root.dataset.version = String(state.version);
+    Object.assign(this.root.dataset, { game: state.id, version: String(state.version) });
     const shown = this.shown();
     const ui = this.ui(shown);
     const seats = places(state.seat);
