@@ -4,6 +4,7 @@ hand; a reload and a lost connection mid-deal; a turn clock running out; a spect
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -129,6 +130,8 @@ def test_the_friends_form_makes_a_table_with_invite_links(contexts: list[Browser
     form.locator("input[name=name2]").fill("Cy")
     form.locator("select[name=turn_seconds]").select_option("60")
     form.locator("button[value=create]").click()
+    # The table's own address, without the key (the page is busy only once the form is sent).
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+(\?[^#]*)?$"))
     idle(page)
     assert "/games/" in page.url and "#" not in page.url
     invites = page.locator("[data-invite]")
