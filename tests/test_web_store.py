@@ -162,6 +162,128 @@ def test_a_failed_write_is_not_saved_and_the_game_is_as_it_was(opener: Opener,
     assert opener().get(game.id).state(seat=0) == before  # type: ignore[union-attr]
 
 
+def test_a_batch_of_changes_is_one_transaction_each_change_answered_in_order(opener: Opener) -> None:
+    """update_many: each change as update() would make it, in order (a second change of a game
+    sees the first), the refused and the failing ones leaving only their own game untouched;
+    another process reads every saved change."""
+    store = opener()
+    games = [store.add(a_game(seed=seed)) for seed in range(3)]
+    before = games[1].state(seat=0)
+
+    def refuse(game: Game) -> int:
+        raise Refused("no")
+
+    def fail(game: Game) -> int:
+        first_move(game)
+        raise ZeroDivisionError("a bug")
+
+    outcomes = store.update_many([(games[0].id, first_move), (games[1].id, refuse),
+                                  (games[0].id, first_move), (games[2].id, fail),
+                                  ("no-such-game-id-00000", first_move), (games[2].id, first_move)])
+    assert [error.__class__.__name__ if error else None for _, error in outcomes] == [
+        None, "Refused", None, "ZeroDivisionError", None, None]
+    version = outcomes[0][0]
+    assert outcomes[2][0] > version  # the second change saw the first
+    other = opener()
+    assert other.get(games[0].id).version == outcomes[2][0]  # type: ignore[union-attr]
+    assert other.get(games[1].id).state(seat=0) == before  # type: ignore[union-attr]
+    assert store.get(games[2].id).version == outcomes[5][0]  # type: ignore[union-attr]
+    assert other.get(games[2].id).version == outcomes[5][0]  # type: ignore[union-attr]
+    assert outcomes[4] == (None, None)  # no such game
+
+
+def test_a_failed_batch_saves_nothing_and_every_change_made_fails(opener: Opener,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    store = opener()
+    games = [store.add(a_game(seed=seed)) for seed in range(2)]
+    before = [game.state(seat=0) for game in games]
+
+    def refuse(game: Game) -> int:
+        raise Refused("no")
+
+    def broken(*args: object) -> None:
+        raise store.db_errors[0]("disk I/O error")
+
+    monkeypatch.setattr(store, "_write", broken)
+    outcomes = store.update_many([(games[0].id, first_move), (games[1].id, refuse),
+                                  (games[1].id, first_move)])
+    monkeypatch.undo()
+    assert [type(error) for _, error in outcomes] == [NotSavedError, Refused, NotSavedError]
+    for game, state in zip(games, before, strict=True):
+        assert store.get(game.id).state(seat=0) == state  # type: ignore[union-attr]
+        assert opener().get(game.id).state(seat=0) == state  # type: ignore[union-attr]
+
+
+def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(opener: Opener) -> None:
+    """While one change is being written, the others wait and then go in one transaction
+    (a group commit); each caller gets its own result or error."""
+    import asyncio
+
+    from kowah.web.writer import Writer
+
+    store = opener()
+    games = [store.add(a_game(seed=seed)) for seed in range(12)]
+    batches: list[int] = []
+    update_many = store.update_many
+
+    def counted(changes: Any) -> Any:
+        batches.append(len(changes))
+        return update_many(changes)
+
+    store.update_many = counted  # type: ignore[method-assign]
+    writer = Writer(store)
+    gate = threading.Event()
+
+    def slow(game: Game) -> int:
+        assert gate.wait(10)
+        return first_move(game)
+
+    def refuse(game: Game) -> int:
+        raise Refused(game.id)
+
+    async def main() -> list[Any]:
+        first = asyncio.ensure_future(writer.update(games[0].id, slow))
+        await asyncio.sleep(0.05)  # the writer is in the first change now
+        rest = [asyncio.ensure_future(writer.update(game.id, refuse if index == 3 else first_move))
+                for index, game in enumerate(games[1:], 1)]
+        await asyncio.sleep(0.05)
+        gate.set()
+        return await asyncio.gather(first, *rest, return_exceptions=True)
+
+    results = asyncio.run(main())
+    writer.close()
+    assert batches == [1, 11]
+    assert isinstance(results[3], Refused) and str(results[3]) == games[3].id
+    other = opener()
+    for index, (game, result) in enumerate(zip(games, results, strict=True)):
+        if index != 3:
+            assert result == game.version == other.get(game.id).version > 0  # type: ignore[union-attr]
+
+
+def test_a_closed_writer_refuses_changes_after_saving_those_handed_in(opener: Opener) -> None:
+    import asyncio
+
+    from kowah.web.writer import Writer
+
+    store = opener()
+    game = store.add(a_game())
+    writer = Writer(store, idle=0.05)
+
+    async def main() -> int | None:
+        return await writer.update(game.id, first_move)
+
+    assert asyncio.run(main()) == opener().get(game.id).version  # type: ignore[union-attr]
+    for _ in range(100):  # the idle thread ends, and starts again when needed
+        if not writer.running:
+            break
+        threading.Event().wait(0.02)
+    assert not writer.running
+    assert asyncio.run(main()) == opener().get(game.id).version  # type: ignore[union-attr]
+    writer.close()
+    with pytest.raises(StoreError, match="closed"):
+        asyncio.run(main())
+
+
 def test_changes_through_two_processes_are_serialised(opener: Opener) -> None:
     """The version check of an action (409) holds across processes: each change sees the
     other's, however the two interleave."""

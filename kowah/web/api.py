@@ -1,9 +1,10 @@
 """The JSON API's endpoints (see the docs' web API page), at module level.
 
 Each reads ``request.app.state`` (``store``, ``settings``, ``limits``), checks the request,
-and hands the game work to a worker thread: a game is read, changed and saved there, never on
-the event loop, and nothing the loop waits on is locked by it. A change goes through
-:meth:`Store.update <kowah.web.store.Store.update>`, which commits it before the answer.
+and hands the game work to a thread: a game is read, changed and saved there, never on the
+event loop, and nothing the loop waits on is locked by it. A change goes to the application's
+:class:`~kowah.web.writer.Writer`, which commits it (with the others that came meanwhile)
+before the answer.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translato
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
+from kowah.web.writer import Writer
 
 __all__ = ["Limits", "act", "close", "create", "hint", "join", "json", "leave", "record", "show",
            "start"]
@@ -170,9 +172,9 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
 
 
 async def _change(request: Request, t: Translator, change: Callable[[Game], T]) -> T:
-    """Run *change* on the request's game in a worker thread, saved before it returns."""
-    game_id, store = request.path_params["game"], _store(request)
-    result = await run_in_threadpool(lambda: store.update(game_id, change))
+    """Run *change* on the request's game in the writer's thread, saved before it returns."""
+    writer: Writer = request.app.state.writer
+    result = await writer.update(request.path_params["game"], change)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result

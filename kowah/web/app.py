@@ -43,6 +43,7 @@ from kowah.web.page import render_page
 from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
 from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
 from kowah.web.text import MESSAGES, words
+from kowah.web.writer import Writer
 
 __all__ = ["LANG_COOKIE", "SECURITY_HEADERS", "Settings", "accept_language", "create_app"]
 
@@ -290,6 +291,7 @@ async def _lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
     finally:
         await live.stopped(app)
+        app.state.writer.close()
         if app.state.owns_store:
             app.state.store.close()
 
@@ -331,6 +333,7 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
     )
     app.state.owns_store = store is None
     app.state.store = store if store is not None else open_store(None)
+    app.state.writer = Writer(app.state.store)
     app.state.settings = settings
     live.attach(app)
     return app

@@ -288,18 +288,18 @@ def _close_idle(game: Game) -> bool:
 
 async def _housekeeping(app: Starlette, hub: Hub) -> None:
     """Turn clocks every :data:`TICK`; idle games, old games and presence every minute."""
-    store = hub.store
+    store, writer = hub.store, app.state.writer
     settings = app.state.settings
     last_sweep = 0.0
     while True:
         try:
             now = clock()
             for game_id in await run_in_threadpool(store.due, now):
-                await run_in_threadpool(store.update, game_id, _expire)
+                await writer.update(game_id, _expire)
             if now - last_sweep >= 30:
                 last_sweep = now
                 for game_id in await run_in_threadpool(store.idle, now - settings.idle_timeout):
-                    await run_in_threadpool(store.update, game_id, _close_idle)
+                    await writer.update(game_id, _close_idle)
                 await run_in_threadpool(store.tidy, now - max(settings.idle_timeout, 3600))
                 await run_in_threadpool(store.heartbeat, hub.worker)
         except asyncio.CancelledError:

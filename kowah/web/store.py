@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import abc
 import collections
+import contextlib
 import json
 import logging
 import os
@@ -50,6 +51,8 @@ __all__ = ["ANY_GAME", "ENDED_CACHE", "ID_PATTERN", "NotSavedError", "Refused", 
 
 log = logging.getLogger("kowah.web")
 T = TypeVar("T")
+#: What a change of :meth:`Store.update_many` came to: its result, or the error it raised.
+Outcome = tuple[Any, BaseException | None]
 
 #: Statuses of the games that hold a place.
 IN_PLAY = (Status.WAITING.value, Status.PLAYING.value)
@@ -116,10 +119,21 @@ class Store(abc.ABC):
     def add(self, game: Game) -> Game:
         """Keep a new *game*; make room first (see the module's description)."""
 
-    @abc.abstractmethod
     def update(self, game_id: str, change: Callable[[Game], T]) -> T | None:
         """Apply *change* to the game and save it in one transaction; its result, or ``None``
         when there is no such game."""
+        result, error = self.update_many([(game_id, change)])[0]
+        if error is not None:
+            raise error
+        return result  # type: ignore[no-any-return]
+
+    @abc.abstractmethod
+    def update_many(self, changes: Sequence[tuple[str, Callable[[Game], Any]]]) -> list[Outcome]:
+        """Apply several changes, in order, each as :meth:`update` does, and save them in one
+        transaction (a group commit): for each, ``(result, None)`` or ``(None, error)``. A
+        change that fails (:class:`Refused` or another error) leaves its game as it was and
+        the others go on; when the transaction cannot be written, every change that was not
+        refused fails with :class:`NotSavedError`."""
 
     @abc.abstractmethod
     def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
@@ -167,6 +181,20 @@ class Store(abc.ABC):
         return self.playing()
 
 
+class _Batch:
+    """What a transaction of :meth:`SQLStore.update_many` has changed so far."""
+
+    def __init__(self) -> None:
+        #: The games changed (kept in the cache after the commit).
+        self.games: dict[str, Game] = {}
+        #: The rows to write, by game.
+        self.rows: dict[str, tuple[object, ...]] = {}
+        #: The changes that were made, by their place in the batch.
+        self.indices: list[int] = []
+        #: How many changes were looked at.
+        self.done = 0
+
+
 class SQLStore(Store):
     """The :class:`Store` over a SQL database; the dialects fill in the connection, the
     locks and the change notes."""
@@ -208,6 +236,11 @@ class SQLStore(Store):
     @abc.abstractmethod
     def _note(self, cursor: Any, game_id: str) -> None:
         """Tell the other processes, at commit, that the game changed."""
+
+    def _notes(self, cursor: Any, game_ids: Sequence[str]) -> None:
+        """:meth:`_note` for several games."""
+        for game_id in game_ids:
+            self._note(cursor, game_id)
 
     @abc.abstractmethod
     def _sql(self, text: str) -> str:
@@ -399,49 +432,99 @@ class SQLStore(Store):
             cursor.execute(self._sql("UPDATE games SET status = 'broken' WHERE id = ?"), (game_id,))
         else:
             game.close()
-            self._write(cursor, game_id, stamp, game)
+            self._write(cursor, [(game_id, stamp + 1, self._row(game))])
         self._drop(game_id)
         log.info("kowah: game %s closed to make room", game_id)
 
-    def _write(self, cursor: Any, game_id: str, stamp: int, game: Game) -> None:
-        cursor.execute(self._sql(
+    def _write(self, cursor: Any, rows: Sequence[tuple[str, int, tuple[object, ...]]]) -> None:
+        """Write games' rows (each: the game's id, its new stamp, :meth:`_row`) and note the
+        changes, in one statement each."""
+        cursor.executemany(self._sql(
             "UPDATE games SET stamp = ?, version = ?, status = ?, owner = ?, updated = ?, "
-            "deadline = ?, data = ? WHERE id = ?"), (stamp + 1, *self._row(game), game_id))
-        self._note(cursor, game_id)
+            "deadline = ?, data = ? WHERE id = ?"), [(stamp, *row, game_id) for game_id, stamp, row in rows])
+        self._notes(cursor, [game_id for game_id, _, _ in rows])
 
-    def update(self, game_id: str, change: Callable[[Game], T]) -> T | None:
-        if not ID_PATTERN.match(game_id) or game_id in self._broken:
-            return None
-        with self._lock_of(game_id):
-            game: Game | None = None
+    @contextmanager
+    def _batch(self, game_ids: Sequence[str]) -> Iterator[Any]:
+        """A write transaction locking the rows of *game_ids* (sorted); the dialects that lock
+        more at once override it."""
+        with self._transaction(game_ids[0] if len(game_ids) == 1 else None) as cursor:
+            yield cursor
+
+    def update_many(self, changes: Sequence[tuple[str, Callable[[Game], Any]]]) -> list[Outcome]:
+        outcomes: list[Outcome] = [(None, None)] * len(changes)
+        wanted = sorted({game_id for game_id, _ in changes
+                         if ID_PATTERN.match(game_id) and game_id not in self._broken})
+        if not wanted:
+            return outcomes
+        batch = _Batch()
+        # The games' own locks first, in one order, then the database's. A few statements
+        # for the whole batch, not a few per change: each one lets other threads run.
+        with contextlib.ExitStack() as held:
+            for game_id in wanted:
+                held.enter_context(self._lock_of(game_id))
             try:
-                with self._transaction(game_id) as cursor:
-                    cursor.execute(self._sql("SELECT stamp FROM games WHERE id = ?"), (game_id,))
-                    found = cursor.fetchone()
-                    if found is None:
-                        return None
-                    stamp = int(found[0])
-                    game = self._cached(game_id, stamp)
-                    if game is None:
-                        cursor.execute(self._sql("SELECT data FROM games WHERE id = ?"), (game_id,))
-                        game = self._restore(game_id, cursor.fetchone()[0])
-                        if game is None:
-                            return None
-                        self._keep(game_id, stamp, game)
-                    with game.lock:
-                        result = change(game)
-                        self._write(cursor, game_id, stamp, game)
-            except Refused:
-                raise  # nothing was changed: the cached game stays
+                with self._batch(wanted) as cursor:
+                    marks = ", ".join("?" * len(wanted))
+                    cursor.execute(self._sql(f"SELECT id, stamp FROM games WHERE id IN ({marks})"),
+                                   wanted)
+                    stamps = {row[0]: int(row[1]) for row in cursor.fetchall()}
+                    for index, (game_id, change) in enumerate(changes):
+                        if game_id in stamps:
+                            outcomes[index] = self._apply(cursor, game_id, stamps[game_id],
+                                                          change, batch, index)
+                        batch.done = index + 1
+                    if batch.rows:
+                        self._write(cursor, [(game_id, stamps[game_id] + 1, row)
+                                             for game_id, row in batch.rows.items()])
             except self.db_errors as error:
-                self._drop(game_id)
-                raise NotSavedError(str(error)) from None
+                for game_id in wanted:
+                    self._drop(game_id)
+                failed: Outcome = (None, NotSavedError(str(error).strip()[:300]))
+                for index in [*batch.indices, *range(batch.done, len(changes))]:
+                    outcomes[index] = failed
+                return outcomes
             except BaseException:
-                self._drop(game_id)
+                for game_id in wanted:
+                    self._drop(game_id)
                 raise
-            self._keep(game_id, stamp + 1, game)
-        self._changed(game_id)
-        return result
+            for game_id, game in batch.games.items():
+                self._keep(game_id, stamps[game_id] + 1, game)
+        for game_id in batch.rows:
+            self._changed(game_id)
+        return outcomes
+
+    def _apply(self, cursor: Any, game_id: str, stamp: int, change: Callable[[Game], Any],
+               batch: _Batch, index: int) -> Outcome:
+        """One change of :meth:`update_many`, inside its transaction: the game is changed and
+        its row made, to be written with the others'."""
+        game = batch.games.get(game_id)
+        if game is None:
+            game = self._cached(game_id, stamp)
+            if game is None:
+                cursor.execute(self._sql("SELECT data FROM games WHERE id = ?"), (game_id,))
+                game = self._restore(game_id, cursor.fetchone()[0])
+                if game is None:
+                    return None, None
+                self._keep(game_id, stamp, game)
+        with game.lock:
+            try:
+                result = change(game)
+                row = self._row(game)
+            except Refused as refused:  # nothing was changed: the game stays
+                return None, refused
+            except Exception as error:  # the game may be half changed: read it again
+                self._drop(game_id)
+                batch.games.pop(game_id, None)
+                if game_id in batch.rows:  # as an earlier change of this batch left it
+                    again = self._restore(game_id, str(batch.rows[game_id][-1]))
+                    if again is not None:
+                        batch.games[game_id] = again
+                return None, error
+        batch.games[game_id] = game
+        batch.rows[game_id] = row
+        batch.indices.append(index)
+        return result, None
 
     def tidy(self, before: float) -> None:
         with self._changing() as cursor:

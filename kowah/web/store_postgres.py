@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -96,10 +96,15 @@ class PostgresStore(SQLStore):
         with self._calling():
             yield from self._transaction_body(game_id)
 
-    def _lock(self, game_id: str | None) -> tuple[Any, Any]:
-        """A new transaction holding *game_id*'s row lock (or the new games' lock): its
-        connection and cursor. A connection lost since its last use (the database restarted)
-        is replaced, once, before anything is changed."""
+    @contextmanager
+    def _batch(self, game_ids: Sequence[str]) -> Iterator[Any]:
+        with self._calling():
+            yield from self._transaction_body(list(game_ids))
+
+    def _lock(self, game_id: str | list[str] | None) -> tuple[Any, Any]:
+        """A new transaction holding *game_id*'s row lock (the rows of a sorted list of ids;
+        ``None``: the new games' lock): its connection and cursor. A connection lost since its
+        last use (the database restarted) is replaced, once, before anything is changed."""
         for attempt in (0, 1):
             connection = self._connection()
             connection.rollback()
@@ -107,6 +112,9 @@ class PostgresStore(SQLStore):
             try:
                 if game_id is None:
                     cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
+                elif isinstance(game_id, list):  # sorted: processes lock rows in one order
+                    cursor.execute("SELECT 1 FROM games WHERE id = ANY(%s) ORDER BY id COLLATE \"C\" "
+                                   "FOR UPDATE", (game_id,))
                 else:
                     cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
                 break
@@ -115,7 +123,7 @@ class PostgresStore(SQLStore):
                     raise
         return connection, cursor
 
-    def _transaction_body(self, game_id: str | None) -> Iterator[Any]:
+    def _transaction_body(self, game_id: str | list[str] | None) -> Iterator[Any]:
         connection, cursor = self._lock(game_id)
         try:
             yield cursor

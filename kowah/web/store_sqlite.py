@@ -23,7 +23,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -107,6 +107,9 @@ class SQLiteStore(SQLStore):
 
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("INSERT INTO changes (game_id) VALUES (?)", (game_id,))
+
+    def _notes(self, cursor: Any, game_ids: Sequence[str]) -> None:
+        cursor.executemany("INSERT INTO changes (game_id) VALUES (?)", [(game_id,) for game_id in game_ids])
 
     def tidy(self, before: float) -> None:
         super().tidy(before)
