@@ -34,7 +34,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -58,48 +57,67 @@ def _quantiles(times: list[float]) -> tuple[float, float]:
 
 
 class Client:
-    """One player: a keep-alive connection and its own game."""
+    """One player: a keep-alive HTTP/1.1 connection and its own game. The load generator is one
+    asyncio loop speaking HTTP directly, so that it takes little of the CPU the server needs
+    (on a small machine both share the cores) and a round trip is not lengthened by the
+    generator's own threads waiting for each other."""
 
     def __init__(self, port: int, opponents: str) -> None:
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.port = port
         self.opponents = opponents
         self.state: dict[str, Any] = {}
         self.token = ""
         self.times: list[float] = []
         self.games = 0
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
-    def call(self, method: str, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        headers = {"content-type": "application/json"}
+    async def call(self, method: str, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        head = (f"{method} {path} HTTP/1.1\r\nhost: 127.0.0.1:{self.port}\r\n"
+                f"content-type: application/json\r\ncontent-length: {len(data)}\r\n")
         if self.token:
-            headers["authorization"] = f"Bearer {self.token}"
-        self.connection.request(method, path, json.dumps(body), headers)
-        response = self.connection.getresponse()
-        data: dict[str, Any] = json.loads(response.read())
-        return response.status, data
+            head += f"authorization: Bearer {self.token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        header = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(header[9:12])
+        length = 0
+        for line in header.split(b"\r\n"):
+            if line[:15].lower() == b"content-length:":
+                length = int(line[15:])
+        return status, await self.reader.readexactly(length)
 
-    def new_game(self) -> None:
+    async def new_game(self) -> None:
         if self.state:  # the page's new deal closes the old game
-            self.call("POST", f"/api/games/{self.state['id']}/close", {})
+            await self.call("POST", f"/api/games/{self.state['id']}/close", {})
         self.token = ""
-        status, self.state = self.call("POST", "/api/games", {"opponents": self.opponents})
+        status, data = await self.call("POST", "/api/games", {"opponents": self.opponents})
+        self.state = json.loads(data)
         assert status == 201, self.state
         self.token = self.state["token"]
 
-    def step(self) -> None:
+    async def step(self) -> None:
         if not self.state or self.state["outcome"] is not None:
             if self.state:
                 self.games += 1
-            self.new_game()
+            await self.new_game()
             return
         legal = self.state["legal"]
         action = next((a for a in legal if a["do"] == "declare"), legal[0])
         body = {key: value for key, value in action.items() if key != "seat"}
         body["after"] = self.state["version"]
         start = time.perf_counter()
-        status, state = self.call("POST", f"/api/games/{self.state['id']}/actions", body)
+        status, data = await self.call("POST", f"/api/games/{self.state['id']}/actions", body)
         self.times.append(time.perf_counter() - start)
-        assert status == 200, state
-        self.state = state
+        self.state = json.loads(data)
+        assert status == 200, self.state
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
 def _cpu(pid: int) -> float:
@@ -120,33 +138,39 @@ def _cpu(pid: int) -> float:
 
 def run(port: int, clients: int, seconds: float, opponents: str, pid: int = 0,
         think: float = 0.0) -> dict[str, float]:
+    return asyncio.run(_run(port, clients, seconds, opponents, pid, think))
+
+
+async def _run(port: int, clients: int, seconds: float, opponents: str, pid: int,
+               think: float) -> dict[str, float]:
     players = [Client(port, opponents) for _ in range(clients)]
     for player in players:
-        player.new_game()
+        await player.new_game()
     stop = time.perf_counter() + seconds
     start = time.perf_counter()
     cpu = _cpu(pid)
+    own = time.process_time()
 
-    def loop(player: Client) -> None:
+    async def loop(player: Client) -> None:
         pause = random.Random(id(player))
         while time.perf_counter() < stop:
-            player.step()
+            await player.step()
             if think > 0:
-                time.sleep(think * pause.uniform(0.5, 1.5))
+                await asyncio.sleep(think * pause.uniform(0.5, 1.5))
 
-    threads = [threading.Thread(target=loop, args=(player,)) for player in players]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    await asyncio.gather(*(loop(player) for player in players))
     elapsed = time.perf_counter() - start
     cpu = _cpu(pid) - cpu
+    own = time.process_time() - own
+    for player in players:
+        player.close()
     times = [t for player in players for t in player.times]
     p50, p99 = _quantiles(times)
     return {"clients": clients, "actions": len(times), "p50": p50, "p99": p99,
             "actions_per_s": len(times) / elapsed,
             "games_per_s": sum(player.games for player in players) / elapsed,
-            "server_cpu_ms": cpu / max(1, len(times)) * 1000}
+            "server_cpu_ms": cpu / max(1, len(times)) * 1000,
+            "client_cpu_ms": own / max(1, len(times)) * 1000}
 
 
 async def live(port: int, tables: int, actions: int) -> list[float]:
