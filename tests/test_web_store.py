@@ -306,6 +306,28 @@ def test_changes_through_two_processes_are_serialised(opener: Opener) -> None:
     assert one.get(game.id).version == two.get(game.id).version  # type: ignore[union-attr]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX's")
+def test_sqlite_writers_of_every_process_wait_in_one_file_lock(tmp_path: Path) -> None:
+    """Across processes the writers queue in a file lock (woken at once when it is free),
+    not in SQLite's own wait (sleeps of up to 100 ms): while another process holds it, a change
+    waits; once it is free, the change is made."""
+    import fcntl
+
+    store = open_store(f"sqlite://{tmp_path / 'games.sqlite3'}")
+    game = store.add(a_game())
+    done = threading.Event()
+    with open(tmp_path / "games.sqlite3-writer", "ab") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)
+        thread = threading.Thread(target=lambda: (store.update(game.id, first_move), done.set()))
+        thread.start()
+        assert not done.wait(0.3)
+        fcntl.flock(other, fcntl.LOCK_UN)
+    assert done.wait(10)
+    thread.join()
+    assert store.get(game.id).version > 0  # type: ignore[union-attr]
+    store.close()
+
+
 def test_the_other_process_is_told_of_a_change(opener: Opener) -> None:
     one, two = opener(), opener()
     game = one.add(a_game())

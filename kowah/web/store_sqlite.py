@@ -26,7 +26,12 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+
+try:
+    import fcntl
+except ImportError:  # Windows: SQLite's own wait
+    fcntl = None  # type: ignore[assignment]
 
 from kowah.web.store import SCHEMA, SQLStore, StoreError
 
@@ -54,10 +59,13 @@ class SQLiteStore(SQLStore):
         self._connections_lock = threading.Lock()
         self._poll = poll
         self._writer = threading.Lock()
+        self._file_lock: BinaryIO | None = None
         self._watcher: threading.Thread | None = None
         self._stop = threading.Event()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            if fcntl is not None:
+                self._file_lock = open(f"{self.path}-writer", "ab")  # noqa: SIM115 - held open
             connection = self._connection()
             connection.execute("PRAGMA journal_mode=WAL")
             connection.executescript(SCHEMA + "CREATE TABLE IF NOT EXISTS changes "
@@ -91,9 +99,10 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
-        # One writer of this process at a time waits for the file's lock: SQLite's own wait
-        # sleeps and retries (up to 100 ms a time), a Python lock wakes the next at once.
-        with self._calling(), self._writer:
+        # The writers wait for each other in a lock that wakes the next at once: a Python lock
+        # in this process, a file lock (flock, where there is one) across the processes on the
+        # database. SQLite's own wait for its write lock sleeps and retries, up to 100 ms a time.
+        with self._calling(), self._writer, self._across_processes():
             connection = self._connection()
             cursor = connection.cursor()
             cursor.execute("BEGIN IMMEDIATE")
@@ -104,6 +113,17 @@ class SQLiteStore(SQLStore):
                 with contextlib.suppress(sqlite3.Error):
                     cursor.execute("ROLLBACK")
                 raise
+
+    @contextmanager
+    def _across_processes(self) -> Iterator[None]:
+        if self._file_lock is None or fcntl is None:
+            yield
+            return
+        fcntl.flock(self._file_lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(self._file_lock, fcntl.LOCK_UN)
 
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("INSERT INTO changes (game_id) VALUES (?)", (game_id,))
@@ -151,5 +171,7 @@ class SQLiteStore(SQLStore):
                     connection.close()
             self._connections.clear()
         self._local = threading.local()
+        if self._file_lock is not None:
+            self._file_lock.close()
         if self._temporary is not None:
             shutil.rmtree(self._temporary, ignore_errors=True)
