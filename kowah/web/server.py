@@ -123,11 +123,11 @@ def _end_with_parent(parent: int, every: float = 0.5) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-#: The garbage collector's thresholds in a server: the full passes are ten times rarer than
-#: Python's default (700, 10, 10). Each pass stops the server for 20–50 ms with the games of
-#: 50 players cached, and under load they came about once a second and found nothing to free:
-#: a game's objects are freed as soon as it ends, without the collector.
-GC_THRESHOLDS = (700, 10, 100)
+#: The garbage collector's thresholds in a server: the full passes a hundred times rarer than
+#: Python's default (700, 10, 10). Each pass stops the server for 20–80 ms with the games of 50
+#: players cached; under load they came about once a second, and none freed anything (a
+#: game's objects are freed by their reference counts as soon as they are dropped).
+GC_THRESHOLDS = (700, 10, 1000)
 
 
 def _settle() -> None:
