@@ -128,6 +128,8 @@ class Game:
         # text before the actions, each action's text (see saved_text).
         self._record_head: str | None = None
         self._record_actions: list[str] = []
+        # The winner's split (see _winning_hand), worked out once a deal has ended.
+        self._split: tuple[tuple[Card, ...], ...] | None = None
         #: Whether the last action was a pass (the record's ``passed``, R11).
         self.passed = False
 
@@ -512,10 +514,11 @@ class Game:
     def _winning_hand(self, seat: int, card: Card) -> dict[str, Any]:
         """The winner's eight cards split as they won (two triples and the pair of the wait),
         and the winning card. Shown only at the end, when every hand may be shown."""
-        chosen = self.deal.winning_split()
-        groups = ([_codes(group) for group in (*chosen.triples, chosen.pair)] if chosen is not None
-                  else [_codes(sorted(self.deal.hand(seat)))])
-        return {"seat": seat, "groups": groups, "card": str(card)}
+        if self._split is None:  # the deal is over: it does not change any more
+            chosen = self.deal.winning_split()
+            self._split = (tuple(tuple(group) for group in (*chosen.triples, chosen.pair))
+                           if chosen is not None else (tuple(sorted(self.deal.hand(seat))),))
+        return {"seat": seat, "groups": [_codes(group) for group in self._split], "card": str(card)}
 
     def hint(self, seat: int, lang: str | None = None, codes: bool = False) -> dict[str, Any]:
         """The coach's advice for *seat* now (:func:`kowah.coach.advise`, which reads that

@@ -11,6 +11,7 @@ sentences of the codes.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from typing import Any
 
@@ -137,6 +138,13 @@ def accept_language(header: str | None) -> str:
     >>> accept_language(None)
     'en'
     """
+    if header is None or len(header) <= 200:  # a browser sends the same one every time
+        return _accept_language(header)
+    return _accept_language.__wrapped__(header)
+
+
+@functools.lru_cache(maxsize=256)
+def _accept_language(header: str | None) -> str:
     entries: list[tuple[float, int, str]] = []
     for index, part in enumerate((header or "").split(",")[:20]):
         tag, _, params = part.strip().partition(";")
