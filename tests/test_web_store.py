@@ -318,7 +318,11 @@ def test_sqlite_writers_of_every_process_wait_in_one_file_lock(tmp_path: Path) -
     done = threading.Event()
     with open(tmp_path / "games.sqlite3-writer", "ab") as other:
         fcntl.flock(other, fcntl.LOCK_EX)
-        thread = threading.Thread(target=lambda: (store.update(game.id, first_move), done.set()))
+        def change() -> None:
+            store.update(game.id, first_move)
+            done.set()
+
+        thread = threading.Thread(target=change)
         thread.start()
         assert not done.wait(0.3)
         fcntl.flock(other, fcntl.LOCK_UN)
