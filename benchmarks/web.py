@@ -268,6 +268,29 @@ async def live(port: int, tables: int, actions: int) -> list[float]:
     return times
 
 
+def baseline(opponents: str, seconds: float = 2.0) -> float:
+    """The baseline, in this process and run: the game's own work for one action of the round
+    trip (the person's action and the AIs' replies, the state the answer holds, the saved
+    text, the answer's JSON), without HTTP, threads or the database. Seconds per action."""
+    from kowah.web.game import Game
+
+    actions, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        game = Game.new(seed=seed, opponents=opponents)
+        seed += 1
+        start = time.process_time()
+        while not game.is_over:
+            legal = game.legal(0)
+            action = next((a for a in legal if a.kind.value == "declare"), legal[0])
+            after = game.version
+            game.act(action)
+            game.saved_text()
+            json.dumps(game.state(None, after, seat=0), ensure_ascii=False, separators=(",", ":"))
+            actions += 1
+        spent += time.process_time() - start
+    return spent / actions
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each run (default 10)")
@@ -328,9 +351,14 @@ def main(argv: list[str] | None = None) -> int:
                       f"{figures['p99'] * 1000:>8.2f} {figures['actions_per_s']:>10.0f} "
                       f"{figures['games_per_s']:>8.2f} {figures['server_cpu_ms']:>21.2f} "
                       f"{figures['client_cpu_ms']:>10.2f}")
+                server_cpu, last = figures["server_cpu_ms"] / 1000, count
                 if count >= 50 and figures["p99"] > TARGET_P99:
                     ok = False
             print(f"target p99 <= {TARGET_P99 * 1000:.0f} ms with 50 clients: {'met' if ok else 'NOT met'}")
+            work = baseline(args.opponents)
+            print(f"baseline: the game's own work is {work * 1e6:.0f} us per action in this "
+                  f"process; the server's CPU per action is {server_cpu / work:.1f}x that "
+                  f"with {last} clients")
             if args.tables > 0:
                 times = asyncio.run(live(port, args.tables, args.live_actions))
                 p50, p99 = _quantiles(times)
