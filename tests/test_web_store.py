@@ -285,25 +285,62 @@ def test_a_closed_writer_refuses_changes_after_saving_those_handed_in(opener: Op
 
 
 def test_changes_through_two_processes_are_serialised(opener: Opener) -> None:
-    """The version check of an action (409) holds across processes: each change sees the
-    other's, however the two interleave."""
+    """The version check of an action (409) holds across processes: each change that counts
+    saw the other's, however the two interleave. A change made on a game that the other
+    process changed meanwhile is made again on what it wrote (the first try does not count)."""
     one, two = opener(), opener()
     game = one.add(a_game(seed=4))
-    seen: list[int] = []
+    counted: list[int | None] = []
+    tries: list[int] = []
 
-    def step(g: Game) -> None:
-        seen.append(g.version)
+    def step(g: Game) -> int:
+        tries.append(g.version)
+        seen = g.version
         if g.actor is not None:
             first_move(g)
+        return seen
 
-    threads = [threading.Thread(target=lambda s=store: [s.update(game.id, step) for _ in range(5)])
-               for store in (one, two)]
+    def play(store: SQLStore) -> None:
+        for _ in range(5):
+            counted.append(store.update(game.id, step))
+
+    threads = [threading.Thread(target=play, args=(store,)) for store in (one, two)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len(seen) == 10 and len(set(seen)) == len(seen)  # no two changes saw the same version
-    assert one.get(game.id).version == two.get(game.id).version  # type: ignore[union-attr]
+    assert len(counted) == 10 and len(set(counted)) == 10  # no two changes saw the same version
+    alone = a_game(seed=4)  # the same ten moves, one after the other
+    for _ in range(10):
+        if alone.actor is not None:
+            first_move(alone)
+    for store in (one, two, opener()):
+        assert store.get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
+    assert len(tries) >= 10
+
+
+def test_a_change_made_on_a_game_another_process_changed_is_made_again(opener: Opener) -> None:
+    """The changes of a batch are made before the write lock is taken; a game that another
+    process wrote meanwhile is read again and its changes made again, in order, on it."""
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=5))
+    assert one.get(game.id) is not None and two.get(game.id) is not None  # both cache it
+    tries: list[int] = []
+
+    def meanwhile(g: Game) -> int:
+        tries.append(g.version)
+        if len(tries) == 1:  # the other process writes between this try and the lock
+            two.update(game.id, first_move)
+        return first_move(g)
+
+    version = one.update(game.id, meanwhile)
+    alone = a_game(seed=5)
+    first_move(alone)
+    first_move(alone)
+    assert len(tries) == 2 and tries[1] > tries[0]  # the second try saw the other's move
+    assert version == alone.version == opener().get(game.id).version  # type: ignore[union-attr]
+    for store in (one, two):
+        assert store.get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX's")

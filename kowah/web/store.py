@@ -6,12 +6,15 @@ standard library's ``sqlite3``, the embedded default, in WAL mode) and
 :class:`~kowah.web.store_postgres.PostgresStore` (psycopg 3, the ``postgres`` extra), chosen by
 :func:`open_store` from a URL. Both keep the same tables and pass the same test suite.
 
-Every change is one transaction: the game's row is locked (across processes: ``BEGIN
-IMMEDIATE`` in SQLite, ``SELECT … FOR UPDATE`` in PostgreSQL), the game read (from this
-process's cache of games in play when the row has not changed since), the change applied, the
-row written and committed — all before the caller answers. A change that cannot be written raises
-:class:`NotSavedError` and leaves the game as it was (the cached copy is dropped). A change
-raising :class:`Refused` is rolled back with the game untouched.
+A change is made on the game as it is (from this process's cache of games in play when its
+row has not changed since), then written and committed — before the caller answers. Changes
+that arrive together are written in one transaction (:meth:`Store.update_many`). The changes
+are made before the write lock is taken (across processes: ``BEGIN IMMEDIATE`` in SQLite,
+``SELECT … FOR UPDATE`` in PostgreSQL), so that the processes on one database make theirs at
+the same time; under the lock, a game that another process wrote meanwhile is read again and
+its changes made again on it, so the changes that count always follow one another. A change
+that cannot be written raises :class:`NotSavedError` and leaves the game as it was (the cached
+copy is dropped). A change raising :class:`Refused` leaves the game untouched.
 
 The store is bounded: at most *max_games* games are in play (waiting or playing). A new game
 first makes room by closing a game of the client address that holds the most games in play,
@@ -37,7 +40,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -132,8 +135,10 @@ class Store(abc.ABC):
         """Apply several changes, in order, each as :meth:`update` does, and save them in one
         transaction (a group commit): for each, ``(result, None)`` or ``(None, error)``. A
         change that fails (:class:`Refused` or another error) leaves its game as it was and
-        the others go on; when the transaction cannot be written, every change that was not
-        refused fails with :class:`NotSavedError`."""
+        the others go on; when the transaction cannot be written, every change made fails with
+        :class:`NotSavedError`. A change may be made twice, the second time on a fresh copy
+        of the game that another process changed meanwhile (see the module's description):
+        a change touches nothing but its game."""
 
     @abc.abstractmethod
     def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
@@ -182,10 +187,10 @@ class Store(abc.ABC):
 
 
 class _Batch:
-    """What a transaction of :meth:`SQLStore.update_many` has changed so far."""
+    """What :meth:`SQLStore.update_many` has changed so far."""
 
     def __init__(self) -> None:
-        #: The games changed (kept in the cache after the commit).
+        #: The games read or changed.
         self.games: dict[str, Game] = {}
         #: The rows to write, by game.
         self.rows: dict[str, tuple[object, ...]] = {}
@@ -193,6 +198,13 @@ class _Batch:
         self.indices: list[int] = []
         #: How many changes were looked at.
         self.done = 0
+
+    def forget(self, game_ids: set[str], indices: list[int]) -> None:
+        """Forget what was made of these games, by the changes at *indices*."""
+        for game_id in game_ids:
+            self.games.pop(game_id, None)
+            self.rows.pop(game_id, None)
+        self.indices = [index for index in self.indices if index not in indices]
 
 
 class SQLStore(Store):
@@ -458,26 +470,36 @@ class SQLStore(Store):
         if not wanted:
             return outcomes
         batch = _Batch()
-        # The games' own locks first, in one order, then the database's. A few statements
-        # for the whole batch, not a few per change: each one lets other threads run.
+        marks = ", ".join("?" * len(wanted))
+        stamps_of = f"SELECT id, stamp FROM games WHERE id IN ({marks})"
+        # The games' own locks first, in one order (no other thread of this process changes
+        # them meanwhile). The changes are made on the games as they are now, before the write
+        # lock is taken, so that other processes write meanwhile; under the lock, a game that
+        # another process has changed since is read again and its changes made again.
+        failures: tuple[type[BaseException], ...] = (StoreError, *self.db_errors)
         with contextlib.ExitStack() as held:
             for game_id in wanted:
                 held.enter_context(self._lock_of(game_id))
             try:
-                with self._batch(wanted) as cursor:
-                    marks = ", ".join("?" * len(wanted))
-                    cursor.execute(self._sql(f"SELECT id, stamp FROM games WHERE id IN ({marks})"),
-                                   wanted)
-                    stamps = {row[0]: int(row[1]) for row in cursor.fetchall()}
-                    for index, (game_id, change) in enumerate(changes):
-                        if game_id in stamps:
-                            outcomes[index] = self._apply(cursor, game_id, stamps[game_id],
-                                                          change, batch, index)
-                        batch.done = index + 1
-                    if batch.rows:
+                stamps = {row[0]: int(row[1]) for row in self._query(stamps_of, wanted)}
+                self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
+                batch.done = len(changes)
+                if batch.rows:
+                    with self._batch(wanted) as cursor:
+                        cursor.execute(self._sql(stamps_of), wanted)
+                        now = {row[0]: int(row[1]) for row in cursor.fetchall()}
+                        stale = {game_id for game_id in batch.rows if now.get(game_id) != stamps[game_id]}
+                        if stale:
+                            again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
+                            batch.forget(stale, again)
+                            for game_id in stale:
+                                self._drop(game_id)
+                            self._make(changes, again, now, batch, outcomes,
+                                       lambda game_id: self._read_in(cursor, game_id))
+                            stamps.update(now)
                         self._write(cursor, [(game_id, stamps[game_id] + 1, row)
                                              for game_id, row in batch.rows.items()])
-            except self.db_errors as error:
+            except failures as error:
                 for game_id in wanted:
                     self._drop(game_id)
                 failed: Outcome = (None, NotSavedError(str(error).strip()[:300]))
@@ -489,42 +511,65 @@ class SQLStore(Store):
                     self._drop(game_id)
                 raise
             for game_id, game in batch.games.items():
-                self._keep(game_id, stamps[game_id] + 1, game)
+                if game_id in batch.rows:
+                    self._keep(game_id, stamps[game_id] + 1, game)
         for game_id in batch.rows:
             self._changed(game_id)
         return outcomes
 
-    def _apply(self, cursor: Any, game_id: str, stamp: int, change: Callable[[Game], Any],
-               batch: _Batch, index: int) -> Outcome:
-        """One change of :meth:`update_many`, inside its transaction: the game is changed and
-        its row made, to be written with the others'."""
-        game = batch.games.get(game_id)
-        if game is None:
-            game = self._cached(game_id, stamp)
+    def _read(self, game_id: str) -> tuple[int, str] | None:
+        """A game's stamp and saved text, or ``None`` (no such game)."""
+        rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
+        return None if not rows else (int(rows[0][0]), str(rows[0][1]))
+
+    def _read_in(self, cursor: Any, game_id: str) -> tuple[int, str] | None:
+        """:meth:`_read` in a transaction."""
+        cursor.execute(self._sql("SELECT stamp, data FROM games WHERE id = ?"), (game_id,))
+        row = cursor.fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def _make(self, changes: Sequence[tuple[str, Callable[[Game], Any]]], indices: Iterable[int],
+              stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome],
+              read: Callable[[str], tuple[int, str] | None]) -> None:
+        """Make the changes at *indices* (of :meth:`update_many`) on the games as *stamps* has
+        them, each game's row made to be written with the others'. *stamps* is brought up to
+        date with the games read."""
+        for index in indices:
+            game_id, change = changes[index]
+            game = batch.games.get(game_id)
             if game is None:
-                cursor.execute(self._sql("SELECT data FROM games WHERE id = ?"), (game_id,))
-                game = self._restore(game_id, cursor.fetchone()[0])
+                if game_id not in stamps:
+                    continue  # no such game: (None, None)
+                game = self._cached(game_id, stamps[game_id])
                 if game is None:
-                    return None, None
-                self._keep(game_id, stamp, game)
-        with game.lock:
-            try:
-                result = change(game)
-                row = self._row(game)
-            except Refused as refused:  # nothing was changed: the game stays
-                return None, refused
-            except Exception as error:  # the game may be half changed: read it again
-                self._drop(game_id)
-                batch.games.pop(game_id, None)
-                if game_id in batch.rows:  # as an earlier change of this batch left it
-                    again = self._restore(game_id, str(batch.rows[game_id][-1]))
-                    if again is not None:
-                        batch.games[game_id] = again
-                return None, error
-        batch.games[game_id] = game
-        batch.rows[game_id] = row
-        batch.indices.append(index)
-        return result, None
+                    found = read(game_id)
+                    if found is None:
+                        continue
+                    stamps[game_id] = found[0]
+                    game = self._restore(game_id, found[1])
+                    if game is None:
+                        continue
+                    self._keep(game_id, found[0], game)
+            with game.lock:
+                try:
+                    result = change(game)
+                    row = self._row(game)
+                except Refused as refused:  # nothing was changed: the game stays
+                    outcomes[index] = (None, refused)
+                    continue
+                except Exception as error:  # the game may be half changed: read it again
+                    self._drop(game_id)
+                    batch.games.pop(game_id, None)
+                    if game_id in batch.rows:  # as an earlier change of this batch left it
+                        again = self._restore(game_id, str(batch.rows[game_id][-1]))
+                        if again is not None:
+                            batch.games[game_id] = again
+                    outcomes[index] = (None, error)
+                    continue
+            batch.games[game_id] = game
+            batch.rows[game_id] = row
+            batch.indices.append(index)
+            outcomes[index] = (result, None)
 
     def tidy(self, before: float) -> None:
         with self._changing() as cursor:
