@@ -38,12 +38,12 @@ from kowah.web.store import (
     ENDED_CACHE,
     NotSavedError,
     Refused,
-    SQLStore,
     StoreError,
     StoreFullError,
     import_files,
     open_store,
 )
+from kowah.web.store_sql import SQLStore
 from kowah.web.store_sqlite import SQLiteStore
 
 Opener = Callable[..., SQLStore]
@@ -576,6 +576,7 @@ def test_sqlite_runs_in_wal_mode_with_the_chosen_synchronous(tmp_path: Path) -> 
 _CLOSE_WHILE_READ = """
 import sys, threading, time
 from kowah.web.store import StoreError
+from kowah.web.store_sql import SQLStore
 from kowah.web.store_sqlite import SQLiteStore
 for trial in range(25):
     store = SQLiteStore(None)

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from kowah.web.store import ANY_GAME, SCHEMA, SQLStore, StoreError
+from kowah.web.store import ANY_GAME, StoreError
+from kowah.web.store_sql import SCHEMA, SQLStore
 
 __all__ = ["PostgresStore"]
 

@@ -33,7 +33,8 @@ try:
 except ImportError:  # Windows: SQLite's own wait
     fcntl = None  # type: ignore[assignment]
 
-from kowah.web.store import SCHEMA, SQLStore, StoreError
+from kowah.web.store import StoreError
+from kowah.web.store_sql import SCHEMA, SQLStore
 
 __all__ = ["SQLiteStore"]
 

@@ -1,0 +1,500 @@
+"""The :class:`~kowah.web.store.Store` over a SQL database, shared by its two dialects:
+:class:`~kowah.web.store_sqlite.SQLiteStore` and :class:`~kowah.web.store_postgres.PostgresStore`
+fill in the connection, the locks and the change notes (see :mod:`kowah.web.store` for what
+a store does).
+"""
+
+from __future__ import annotations
+
+import abc
+import collections
+import contextlib
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from kowah.errors import N_
+from kowah.web.game import ID_PATTERN, Game, Status
+from kowah.web.saved import GameError, restore
+from kowah.web.store import (
+    ENDED_CACHE,
+    IN_PLAY,
+    PRESENCE_TTL,
+    NotSavedError,
+    Outcome,
+    Refused,
+    Store,
+    StoreError,
+    StoreFullError,
+    log,
+)
+
+__all__ = ["SCHEMA", "SQLStore"]
+
+
+class _Batch:
+    """What :meth:`SQLStore.update_many` has changed so far."""
+
+    def __init__(self) -> None:
+        #: The games read or changed.
+        self.games: dict[str, Game] = {}
+        #: The rows to write, by game.
+        self.rows: dict[str, tuple[object, ...]] = {}
+        #: The changes that were made, by their place in the batch.
+        self.indices: list[int] = []
+        #: How many changes were looked at.
+        self.done = 0
+
+    def forget(self, game_ids: set[str], indices: list[int]) -> None:
+        """Forget what was made of these games, by the changes at *indices*."""
+        for game_id in game_ids:
+            self.games.pop(game_id, None)
+            self.rows.pop(game_id, None)
+        self.indices = [index for index in self.indices if index not in indices]
+
+
+class SQLStore(Store):
+    """The :class:`Store` over a SQL database; the dialects fill in the connection, the
+    locks and the change notes."""
+
+    #: Errors of the database driver that mean "not written".
+    db_errors: tuple[type[BaseException], ...] = (OSError,)
+
+    def __init__(self, *, max_games: int = 1000, cache: int = 2000) -> None:
+        self.max_games = max_games
+        self._cache: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
+        self._cache_size = cache
+        # The games that ended lately, in a small cache of their own: their last reads (the
+        # record, a closing) are cheap, and they do not fill the process with objects that the
+        # garbage collector's full passes look at.
+        self._ended: collections.OrderedDict[str, tuple[int, Game]] = collections.OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+        self._callbacks: list[Callable[[str], None]] = []
+        self._broken: set[str] = set()
+        # The database calls under way, so that close() waits for them: a connection closed
+        # while another thread uses it crashes the process.
+        self._calls = threading.Condition()
+        self._active = 0
+        self._closed = False
+
+    # -- the dialect ----------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _cursor(self) -> Any:
+        """A cursor of this thread's connection."""
+
+    @abc.abstractmethod
+    @contextmanager
+    def _transaction(self, game_id: str | None) -> Iterator[Any]:
+        """A write transaction (locking *game_id*'s row, or the table for ``None``); commits
+        at the end, rolls back on an exception."""
+
+    @abc.abstractmethod
+    def _note(self, cursor: Any, game_id: str) -> None:
+        """Tell the other processes, at commit, that the game changed."""
+
+    def _notes(self, cursor: Any, game_ids: Sequence[str]) -> None:
+        """:meth:`_note` for several games."""
+        for game_id in game_ids:
+            self._note(cursor, game_id)
+
+    @abc.abstractmethod
+    def _sql(self, text: str) -> str:
+        """*text* (``?`` placeholders) in the dialect."""
+
+    @contextmanager
+    def _calling(self) -> Iterator[None]:
+        """Around every use of a connection: refused once the store is closed, and waited for
+        by :meth:`_quiesce`."""
+        with self._calls:
+            if self._closed:
+                raise StoreError("the store is closed")
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._calls:
+                self._active -= 1
+                if not self._active:
+                    self._calls.notify_all()
+
+    def _quiesce(self, timeout: float = 10.0) -> None:
+        """Refuse new database calls and wait for those under way (the first step of
+        :meth:`close`)."""
+        with self._calls:
+            self._closed = True
+            self._calls.wait_for(lambda: not self._active, timeout)
+
+    def _query(self, text: str, params: Sequence[object] = ()) -> list[Any]:
+        """The rows of a read; :class:`StoreError` when the database cannot be read."""
+        with self._calling():
+            try:
+                cursor = self._cursor()
+                cursor.execute(self._sql(text), tuple(params))
+                return list(cursor.fetchall())
+            except self.db_errors as error:
+                raise StoreError(str(error).strip()[:300]) from None
+
+    @contextmanager
+    def _changing(self) -> Iterator[Any]:
+        """A write transaction of the whole table; :class:`NotSavedError` when it fails."""
+        try:
+            with self._transaction(None) as cursor:
+                yield cursor
+        except self.db_errors as error:
+            raise NotSavedError(str(error).strip()[:300]) from None
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _lock_of(self, game_id: str) -> threading.Lock:
+        with self._locks_lock:
+            lock = self._locks.get(game_id)
+            if lock is None:
+                if len(self._locks) > 4 * self._cache_size:
+                    self._locks = {key: value for key, value in self._locks.items() if value.locked()}
+                lock = self._locks[game_id] = threading.Lock()
+            return lock
+
+    def _cached(self, game_id: str, stamp: int) -> Game | None:
+        with self._cache_lock:
+            for cache in (self._cache, self._ended):
+                entry = cache.get(game_id)
+                if entry is not None and entry[0] == stamp:
+                    cache.move_to_end(game_id)
+                    return entry[1]
+            return None
+
+    def _keep(self, game_id: str, stamp: int, game: Game) -> None:
+        ended = game.status in (Status.OVER, Status.CLOSED)
+        cache, other = (self._ended, self._cache) if ended else (self._cache, self._ended)
+        size = ENDED_CACHE if ended else self._cache_size
+        with self._cache_lock:
+            other.pop(game_id, None)
+            cache[game_id] = (stamp, game)
+            cache.move_to_end(game_id)
+            while len(cache) > size:
+                cache.popitem(last=False)
+
+    def _drop(self, game_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(game_id, None)
+            self._ended.pop(game_id, None)
+
+    def _restore(self, game_id: str, data: str) -> Game | None:
+        try:
+            game = restore(json.loads(data))
+        except (ValueError, RecursionError, GameError) as error:
+            if game_id not in self._broken:
+                self._broken.add(game_id)
+                log.warning("kowah: game %s cannot be read (%s); it is skipped", game_id,
+                            str(error)[:200])
+            return None
+        if game.id != game_id:
+            log.warning("kowah: game %s holds game %s; it is skipped", game_id, game.id[:64])
+            return None
+        return game
+
+    def get(self, game_id: str) -> Game | None:
+        if not ID_PATTERN.match(game_id) or game_id in self._broken:
+            return None
+        try:
+            rows = self._query("SELECT stamp FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                return None
+            game = self._cached(game_id, rows[0][0])
+            if game is not None:
+                return game
+            rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
+        except self.db_errors as error:
+            raise StoreError(str(error)) from None
+        if not rows:
+            return None
+        game = self._restore(game_id, rows[0][1])
+        if game is not None:
+            self._keep(game_id, rows[0][0], game)
+        return game
+
+    def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
+        rows = self._query("SELECT version, status, deadline FROM games WHERE id = ?", (game_id,))
+        return None if not rows else (int(rows[0][0]), str(rows[0][1]), rows[0][2])
+
+    def playing(self) -> int:
+        rows = self._query("SELECT COUNT(*) FROM games WHERE status IN (?, ?)", IN_PLAY)
+        return int(rows[0][0])
+
+    def due(self, now: float) -> list[str]:
+        rows = self._query("SELECT id FROM games WHERE status = ? AND deadline IS NOT NULL "
+                           "AND deadline <= ?", (Status.PLAYING.value, now))
+        return [row[0] for row in rows]
+
+    def idle(self, before: float) -> list[str]:
+        rows = self._query("SELECT id FROM games WHERE status IN (?, ?) AND updated < ?",
+                           (*IN_PLAY, before))
+        return [row[0] for row in rows]
+
+    def presence(self, game_id: str) -> list[int]:
+        counts = [0, 0, 0]
+        for seat, sockets in self._query(
+                "SELECT seat, SUM(sockets) FROM presence WHERE game_id = ? AND seen > ? GROUP BY seat",
+                (game_id, time.time() - PRESENCE_TTL)):
+            if 0 <= seat < 3:
+                counts[seat] = int(sockets)
+        return counts
+
+    # -- writing --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _row(game: Game) -> tuple[object, ...]:
+        data = game.saved_text()
+        return (game.version, game.status.value, game.owner, game.updated, game.deadline, data)
+
+    def _changed(self, game_id: str) -> None:
+        for callback in list(self._callbacks):
+            callback(game_id)
+
+    def add(self, game: Game) -> Game:
+        with game.lock:
+            row = self._row(game)
+        try:
+            with self._transaction(None) as cursor:
+                cursor.execute(self._sql("SELECT COUNT(*) FROM games WHERE status IN (?, ?)"), IN_PLAY)
+                if cursor.fetchone()[0] >= self.max_games:
+                    self._make_room(cursor)
+                cursor.execute(self._sql(
+                    "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
+                    "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *row))
+                self._note(cursor, game.id)
+        except self.db_errors as error:
+            raise NotSavedError(str(error)) from None
+        self._keep(game.id, 1, game)
+        self._changed(game.id)
+        return game
+
+    def _make_room(self, cursor: Any) -> None:
+        cursor.execute(self._sql(
+            "SELECT owner, COUNT(*) AS n FROM games WHERE status IN (?, ?) GROUP BY owner "
+            "ORDER BY n DESC LIMIT 1"), IN_PLAY)
+        owner, count = cursor.fetchone()
+        if count <= max(1, self.max_games // 10):
+            raise StoreFullError(
+                N_("error", "the table is full: all {count} places hold games still in play"),
+                count=self.max_games)
+        cursor.execute(self._sql(
+            "SELECT id, stamp, data FROM games WHERE status IN (?, ?) AND owner = ? "
+            "ORDER BY updated LIMIT 1"), (*IN_PLAY, owner))
+        game_id, stamp, data = cursor.fetchone()
+        game = self._restore(game_id, data)
+        if game is None:
+            cursor.execute(self._sql("UPDATE games SET status = 'broken' WHERE id = ?"), (game_id,))
+        else:
+            game.close()
+            self._write(cursor, [(game_id, stamp + 1, self._row(game))])
+        self._drop(game_id)
+        log.info("kowah: game %s closed to make room", game_id)
+
+    def _write(self, cursor: Any, rows: Sequence[tuple[str, int, tuple[object, ...]]]) -> None:
+        """Write games' rows (each: the game's id, its new stamp, :meth:`_row`) and note the
+        changes, in one statement each."""
+        cursor.executemany(self._sql(
+            "UPDATE games SET stamp = ?, version = ?, status = ?, owner = ?, updated = ?, "
+            "deadline = ?, data = ? WHERE id = ?"), [(stamp, *row, game_id) for game_id, stamp, row in rows])
+        self._notes(cursor, [game_id for game_id, _, _ in rows])
+
+    @contextmanager
+    def _batch(self, game_ids: Sequence[str]) -> Iterator[Any]:
+        """A write transaction locking the rows of *game_ids* (sorted); the dialects that lock
+        more at once override it."""
+        with self._transaction(game_ids[0] if len(game_ids) == 1 else None) as cursor:
+            yield cursor
+
+    def update_many(self, changes: Sequence[tuple[str, Callable[[Game], Any]]]) -> list[Outcome]:
+        outcomes: list[Outcome] = [(None, None)] * len(changes)
+        wanted = sorted({game_id for game_id, _ in changes
+                         if ID_PATTERN.match(game_id) and game_id not in self._broken})
+        if not wanted:
+            return outcomes
+        batch = _Batch()
+        marks = ", ".join("?" * len(wanted))
+        stamps_of = f"SELECT id, stamp FROM games WHERE id IN ({marks})"
+        # The games' own locks first, in one order (no other thread of this process changes
+        # them meanwhile). The changes are made on the games as they are now, before the write
+        # lock is taken, so that other processes write meanwhile; under the lock, a game that
+        # another process has changed since is read again and its changes made again.
+        failures: tuple[type[BaseException], ...] = (StoreError, *self.db_errors)
+        with contextlib.ExitStack() as held:
+            for game_id in wanted:
+                held.enter_context(self._lock_of(game_id))
+            try:
+                stamps = {row[0]: int(row[1]) for row in self._query(stamps_of, wanted)}
+                self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
+                batch.done = len(changes)
+                if batch.rows:
+                    with self._batch(wanted) as cursor:
+                        cursor.execute(self._sql(stamps_of), wanted)
+                        now = {row[0]: int(row[1]) for row in cursor.fetchall()}
+                        stale = {game_id for game_id in batch.rows if now.get(game_id) != stamps[game_id]}
+                        if stale:
+                            again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
+                            batch.forget(stale, again)
+                            for game_id in stale:
+                                self._drop(game_id)
+                            self._make(changes, again, now, batch, outcomes,
+                                       lambda game_id: self._read_in(cursor, game_id))
+                            stamps.update(now)
+                        self._write(cursor, [(game_id, stamps[game_id] + 1, row)
+                                             for game_id, row in batch.rows.items()])
+            except failures as error:
+                for game_id in wanted:
+                    self._drop(game_id)
+                failed: Outcome = (None, NotSavedError(str(error).strip()[:300]))
+                for index in [*batch.indices, *range(batch.done, len(changes))]:
+                    outcomes[index] = failed
+                return outcomes
+            except BaseException:
+                for game_id in wanted:
+                    self._drop(game_id)
+                raise
+            for game_id, game in batch.games.items():
+                if game_id in batch.rows:
+                    self._keep(game_id, stamps[game_id] + 1, game)
+        for game_id in batch.rows:
+            self._changed(game_id)
+        return outcomes
+
+    def _read(self, game_id: str) -> tuple[int, str] | None:
+        """A game's stamp and saved text, or ``None`` (no such game)."""
+        rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
+        return None if not rows else (int(rows[0][0]), str(rows[0][1]))
+
+    def _read_in(self, cursor: Any, game_id: str) -> tuple[int, str] | None:
+        """:meth:`_read` in a transaction."""
+        cursor.execute(self._sql("SELECT stamp, data FROM games WHERE id = ?"), (game_id,))
+        row = cursor.fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def _make(self, changes: Sequence[tuple[str, Callable[[Game], Any]]], indices: Iterable[int],
+              stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome],
+              read: Callable[[str], tuple[int, str] | None]) -> None:
+        """Make the changes at *indices* (of :meth:`update_many`) on the games as *stamps* has
+        them, each game's row made to be written with the others'. *stamps* is brought up to
+        date with the games read."""
+        for index in indices:
+            game_id, change = changes[index]
+            game = batch.games.get(game_id)
+            if game is None:
+                if game_id not in stamps:
+                    continue  # no such game: (None, None)
+                game = self._cached(game_id, stamps[game_id])
+                if game is None:
+                    found = read(game_id)
+                    if found is None:
+                        continue
+                    stamps[game_id] = found[0]
+                    game = self._restore(game_id, found[1])
+                    if game is None:
+                        continue
+                    self._keep(game_id, found[0], game)
+            with game.lock:
+                try:
+                    result = change(game)
+                    row = self._row(game)
+                except Refused as refused:  # nothing was changed: the game stays
+                    outcomes[index] = (None, refused)
+                    continue
+                except Exception as error:  # the game may be half changed: read it again
+                    self._drop(game_id)
+                    batch.games.pop(game_id, None)
+                    if game_id in batch.rows:  # as an earlier change of this batch left it
+                        again = self._restore(game_id, str(batch.rows[game_id][-1]))
+                        if again is not None:
+                            batch.games[game_id] = again
+                    outcomes[index] = (None, error)
+                    continue
+            batch.games[game_id] = game
+            batch.rows[game_id] = row
+            batch.indices.append(index)
+            outcomes[index] = (result, None)
+
+    def tidy(self, before: float) -> None:
+        with self._changing() as cursor:
+            cursor.execute(self._sql("DELETE FROM games WHERE status NOT IN (?, ?) AND updated < ?"),
+                           (*IN_PLAY, before))
+            cursor.execute(self._sql("DELETE FROM presence WHERE seen < ?"),
+                           (time.time() - 4 * PRESENCE_TTL,))
+
+    def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
+        with self._changing() as cursor:
+            cursor.execute(self._sql(
+                "INSERT INTO presence (game_id, worker, seat, sockets, seen) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, worker, seat) DO UPDATE SET sockets = excluded.sockets, "
+                "seen = excluded.seen"), (game_id, worker, seat, sockets, time.time()))
+            self._note(cursor, game_id)
+        self._changed(game_id)
+
+    def heartbeat(self, worker: str, *, gone: bool = False) -> None:
+        with self._changing() as cursor:
+            if gone:
+                cursor.execute(self._sql("DELETE FROM presence WHERE worker = ?"), (worker,))
+            else:
+                cursor.execute(self._sql("UPDATE presence SET seen = ? WHERE worker = ?"),
+                               (time.time(), worker))
+
+    def watch(self, callback: Callable[[str], None]) -> None:
+        self._callbacks.append(callback)
+
+    def unwatch(self, callback: Callable[[str], None]) -> None:
+        if callback in self._callbacks:
+            self._callbacks.remove(callback)
+
+    # -- bringing games in ----------------------------------------------------------------------
+
+    def insert_restored(self, game: Game) -> bool:
+        """Keep a game read from elsewhere (an import), unless its id is taken; whether it was."""
+        with self._changing() as cursor:
+            cursor.execute(self._sql("SELECT 1 FROM games WHERE id = ?"), (game.id,))
+            if cursor.fetchone() is not None:
+                return False
+            cursor.execute(self._sql(
+                "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
+                "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *self._row(game)))
+        return True
+
+    def meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if not rows else str(rows[0][0])
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._changing() as cursor:
+            cursor.execute(self._sql("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                                     "DO UPDATE SET value = excluded.value"), (key, value))
+
+
+#: The tables, in the SQL both databases read (``{serial}`` is the dialect's).
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    stamp BIGINT NOT NULL,
+    version BIGINT NOT NULL,
+    status TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    updated DOUBLE PRECISION NOT NULL,
+    deadline DOUBLE PRECISION,
+    data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games (status, updated);
+CREATE INDEX IF NOT EXISTS games_by_deadline ON games (deadline);
+CREATE TABLE IF NOT EXISTS presence (
+    game_id TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    sockets INTEGER NOT NULL,
+    seen DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, worker, seat)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
