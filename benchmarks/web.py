@@ -1,13 +1,14 @@
 """The browser table's speed: an action's round trip through HTTP, and live delivery.
 
-    .venv/bin/python benchmarks/web.py [--seconds S] [--no-save] [--synchronous full]
-                                       (after python3 dev.py bench)
+    .venv/bin/python benchmarks/web.py [--seconds S] [--workers 1,2] [--no-save]
+                                       [--synchronous full] (after python3 dev.py bench)
 
 Starts ``kowah serve`` in its own process on 127.0.0.1, saving games in a temporary folder in
 its embedded SQLite database (WAL, ``synchronous=NORMAL`` unless ``--synchronous full``; every
 action committed before its answer), warms it up, then:
 
 1. **Round trip**: 1 and 50 concurrent clients, each its own game against two ``normal`` AIs,
+   against one server process and against two (``--workers 2``),
    each request one action of seat 0 (the first legal one, or a declaration) whose answer
    includes the AIs' replies. Prints p50 and p99 of the round trip, games finished per second,
    and the CPU time per action of the server and of the clients (one asyncio loop speaking
@@ -21,6 +22,10 @@ action committed before its answer), warms it up, then:
    WebSocket open (300 sockets). One action at a time on a random table: the time from the
    action's answer to each of the other two sockets' ``version`` message. Prints p50 and p99.
    Target: p99 <= 100 ms.
+3. **Baseline**: the game's own work for one action (the AIs' replies, the answer's state and
+   JSON, the saved text) in this process, without HTTP, threads or the database, and the
+   server's CPU per action as a multiple of it: a figure that holds when the machine is
+   faster or slower than usual.
 """
 
 from __future__ import annotations
@@ -300,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="a temporary database (default: the data folder's)")
     parser.add_argument("--synchronous", choices=("normal", "full"), default="normal",
                         help="SQLite's synchronous setting (default: normal)")
-    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument("--workers", default="1,2",
+                        help="server processes, a server for each count (default: 1,2)")
     parser.add_argument("--tables", type=int, default=100, help="live delivery: tables (default 100)")
     parser.add_argument("--live-actions", type=int, default=300,
                         help="live delivery: actions measured (default 300)")
@@ -310,66 +316,79 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=float, default=3.0,
                         help="seconds of play before measuring (default 3)")
     args = parser.parse_args(argv)
-    port = _free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "kowah", "serve", "--port", str(port),
-                   "--max-new-per-minute", "1000000", "--workers", str(args.workers)]
-        if args.no_save:
-            command += ["--no-save"]
-        else:
-            command += ["--database", f"sqlite://{folder}/kowah.sqlite3?synchronous={args.synchronous}"]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
-        try:
-            assert server.stdout is not None
-            for line in server.stdout:
-                if "http://" in line:
-                    break
-            else:
-                print("the server did not start", file=sys.stderr)
+    print(f"{args.opponents} opponents, SQLite WAL synchronous={args.synchronous}"
+          f"{' (temporary)' if args.no_save else ''}, {args.seconds:g} s per run, think "
+          f"{args.think:g} s, {os.cpu_count()} cores")
+    print(f"{'workers':>7} {'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
+          f"{'games/s':>8} {'server CPU ms/action':>21} {'client CPU':>10}")
+    verdicts, cpu = [], {}
+    for index, workers in enumerate(int(item) for item in args.workers.split(",")):
+        with tempfile.TemporaryDirectory() as folder:
+            port = _free_port()
+            server = _start(args, workers, port, folder)
+            if server is None:
                 return 1
-            for _ in range(600):  # the address is printed before uvicorn listens
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            load = os.getloadavg()
-            print(f"kowah serve on 127.0.0.1:{port}, {args.opponents} opponents, SQLite WAL "
-                  f"synchronous={args.synchronous}{' (temporary)' if args.no_save else ''}, "
-                  f"{args.workers} worker(s), {args.seconds:g} s per run, think {args.think:g} s; "
-                  f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
-            print(f"{'clients':>7} {'actions':>8} {'p50 ms':>8} {'p99 ms':>8} {'actions/s':>10} "
-                  f"{'games/s':>8} {'server CPU ms/action':>21} {'client CPU':>10}")
-            if args.warmup > 0:
-                run(port, 10, args.warmup, args.opponents)
-            ok = True
-            for count in (int(item) for item in args.clients.split(",")):
-                figures = run(port, count, args.seconds, args.opponents, server.pid, args.think)
-                print(f"{count:>7} {figures['actions']:>8.0f} {figures['p50'] * 1000:>8.2f} "
-                      f"{figures['p99'] * 1000:>8.2f} {figures['actions_per_s']:>10.0f} "
-                      f"{figures['games_per_s']:>8.2f} {figures['server_cpu_ms']:>21.2f} "
-                      f"{figures['client_cpu_ms']:>10.2f}")
-                server_cpu, last = figures["server_cpu_ms"] / 1000, count
-                if count >= 50 and figures["p99"] > TARGET_P99:
-                    ok = False
-            print(f"target p99 <= {TARGET_P99 * 1000:.0f} ms with 50 clients: {'met' if ok else 'NOT met'}")
-            work = baseline(args.opponents)
-            print(f"baseline: the game's own work is {work * 1e6:.0f} us per action in this "
-                  f"process; the server's CPU per action is {server_cpu / work:.1f}x that "
-                  f"with {last} clients")
-            if args.tables > 0:
-                times = asyncio.run(live(port, args.tables, args.live_actions))
-                p50, p99 = _quantiles(times)
-                met = p99 <= TARGET_LIVE_P99
-                print(f"live delivery, {args.tables} tables x 3 sockets, {len(times)} messages: "
-                      f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms "
-                      f"(target p99 <= {TARGET_LIVE_P99 * 1000:.0f} ms: {'met' if met else 'NOT met'})")
-        finally:
-            server.terminate()
-            server.wait(timeout=20)
+            try:
+                if args.warmup > 0:
+                    run(port, 10, args.warmup, args.opponents)
+                for count in (int(item) for item in args.clients.split(",")):
+                    figures = run(port, count, args.seconds, args.opponents, server.pid, args.think)
+                    print(f"{workers:>7} {count:>7} {figures['actions']:>8.0f} "
+                          f"{figures['p50'] * 1000:>8.2f} {figures['p99'] * 1000:>8.2f} "
+                          f"{figures['actions_per_s']:>10.0f} {figures['games_per_s']:>8.2f} "
+                          f"{figures['server_cpu_ms']:>21.2f} {figures['client_cpu_ms']:>10.2f}")
+                    cpu[workers, count] = figures["server_cpu_ms"] / 1000
+                    if count >= 50:
+                        met = figures["p99"] <= TARGET_P99
+                        verdicts.append(f"{'met' if met else 'NOT met'} with {workers} worker(s)")
+                if index == 0 and args.tables > 0:
+                    times = asyncio.run(live(port, args.tables, args.live_actions))
+                    p50, p99 = _quantiles(times)
+                    met = p99 <= TARGET_LIVE_P99
+                    live_line = (f"live delivery, {workers} worker(s), {args.tables} tables x 3 "
+                                 f"sockets, {len(times)} messages: p50 {p50 * 1000:.1f} ms, p99 "
+                                 f"{p99 * 1000:.1f} ms (target p99 <= {TARGET_LIVE_P99 * 1000:.0f} "
+                                 f"ms: {'met' if met else 'NOT met'})")
+            finally:
+                server.terminate()
+                server.wait(timeout=20)
+    if verdicts:
+        print(f"target p99 <= {TARGET_P99 * 1000:.0f} ms with 50 clients: {'; '.join(verdicts)}")
+    if args.tables > 0:
+        print(live_line)
+    work = baseline(args.opponents)
+    print(f"baseline: the game's own work is {work * 1e6:.0f} us per action in this process; "
+          "the server's CPU per action is " + ", ".join(
+              f"{value / work:.1f}x that with {workers} worker(s) and {count} clients"
+              for (workers, count), value in cpu.items()))
     return 0
+
+
+def _start(args: argparse.Namespace, workers: int, port: int, folder: str) -> subprocess.Popen[str] | None:
+    """A ``kowah serve`` process listening on *port*, or ``None`` when it did not start."""
+    command = [sys.executable, "-m", "kowah", "serve", "--port", str(port),
+               "--max-new-per-minute", "1000000", "--workers", str(workers)]
+    if args.no_save:
+        command += ["--no-save"]
+    else:
+        command += ["--database", f"sqlite://{folder}/kowah.sqlite3?synchronous={args.synchronous}"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    assert server.stdout is not None
+    for line in server.stdout:
+        if "http://" in line:
+            break
+    else:
+        print("the server did not start", file=sys.stderr)
+        return None
+    for _ in range(600):  # the address is printed before uvicorn listens
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server
+        except OSError:
+            time.sleep(0.05)
+    return server
 
 
 if __name__ == "__main__":
