@@ -214,6 +214,43 @@ def test_a_failed_batch_saves_nothing_and_every_change_made_fails(opener: Opener
         assert opener().get(game.id).state(seat=0) == state  # type: ignore[union-attr]
 
 
+def test_other_threads_read_a_change_only_once_it_is_saved(opener: Opener,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game being changed is read by other threads once its change is committed, never half
+    way (its lock is held until then)."""
+    store = opener()
+    game = store.add(a_game())
+    before = game.version
+    writing, go = threading.Event(), threading.Event()
+    write = store._write
+
+    def slow_write(cursor: Any, rows: Any) -> None:
+        writing.set()
+        assert go.wait(10)
+        write(cursor, rows)
+
+    monkeypatch.setattr(store, "_write", slow_write)
+    changing = threading.Thread(target=store.update, args=(game.id, first_move))
+    changing.start()
+    assert writing.wait(10)
+    seen: list[int] = []
+
+    def read() -> None:
+        found = store.get(game.id)
+        assert found is not None
+        with found.lock:
+            seen.append(found.version)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join(0.3)
+    assert seen == []  # waiting for the commit
+    go.set()
+    changing.join(10)
+    reader.join(10)
+    assert seen == [opener().get(game.id).version] and seen[0] > before  # type: ignore[union-attr]
+
+
 def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(opener: Opener) -> None:
     """While one change is being written, the others wait and then go in one transaction
     (a group commit); each caller gets its own result or error."""

@@ -47,6 +47,20 @@ class _Batch:
         self.indices: list[int] = []
         #: How many changes were looked at.
         self.done = 0
+        #: The games whose locks the batch holds, by ``id`` (the game kept, so the id is its).
+        self.held: dict[int, Game] = {}
+
+    def hold(self, game: Game) -> None:
+        """Hold *game*'s lock (once) until :meth:`release`: other threads read it once the
+        batch is saved, never half way."""
+        if id(game) not in self.held:
+            game.lock.acquire()
+            self.held[id(game)] = game
+
+    def release(self) -> None:
+        for game in self.held.values():
+            game.lock.release()
+        self.held.clear()
 
     def forget(self, game_ids: set[str], indices: list[int]) -> None:
         """Forget what was made of these games, by the changes at *indices*."""
@@ -329,6 +343,7 @@ class SQLStore(Store):
         with contextlib.ExitStack() as held:
             for game_id in wanted:
                 held.enter_context(self._lock_of(game_id))
+            held.callback(batch.release)  # the games changed are read once they are saved
             try:
                 stamps = {row[0]: int(row[1]) for row in self._query(stamps_of, wanted)}
                 self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
@@ -399,22 +414,23 @@ class SQLStore(Store):
                     if game is None:
                         continue
                     self._keep(game_id, found[0], game)
-            with game.lock:
-                try:
-                    result = change(game)
-                    row = self._row(game)
-                except Refused as refused:  # nothing was changed: the game stays
-                    outcomes[index] = (None, refused)
-                    continue
-                except Exception as error:  # the game may be half changed: read it again
-                    self._drop(game_id)
-                    batch.games.pop(game_id, None)
-                    if game_id in batch.rows:  # as an earlier change of this batch left it
-                        again = self._restore(game_id, str(batch.rows[game_id][-1]))
-                        if again is not None:
-                            batch.games[game_id] = again
-                    outcomes[index] = (None, error)
-                    continue
+            batch.hold(game)
+            try:
+                result = change(game)
+                row = self._row(game)
+            except Refused as refused:  # nothing was changed: the game stays
+                outcomes[index] = (None, refused)
+                continue
+            except Exception as error:  # the game may be half changed: read it again
+                self._drop(game_id)
+                batch.games.pop(game_id, None)
+                if game_id in batch.rows:  # as an earlier change of this batch left it
+                    again = self._restore(game_id, str(batch.rows[game_id][-1]))
+                    if again is not None:
+                        batch.hold(again)
+                        batch.games[game_id] = again
+                outcomes[index] = (None, error)
+                continue
             batch.games[game_id] = game
             batch.rows[game_id] = row
             batch.indices.append(index)
