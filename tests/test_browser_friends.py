@@ -236,6 +236,23 @@ def test_a_turn_clock_runs_out_and_the_log_says_so(contexts: list[BrowserContext
     expect(ana.locator("[data-log]")).to_contain_text("time")
 
 
+def test_the_clock_shows_as_soon_as_the_deal_starts_with_nothing_else_drawn(
+        contexts: list[BrowserContext], server: str) -> None:
+    """The state that starts the clock draws it: no later news (a friend's socket, a move) is
+    needed. Bo takes his seat through the API, with no page and so no socket of his own."""
+    page = contexts[0].new_page()
+    created = create(page, server, humans=2, names=["Ana", "Bo"], deck=QUICK, first=0,
+                     turn_seconds=600)
+    page.goto(with_pace(f"{server}/games/{created['id']}#key={created['token']}"))
+    idle(page)
+    expect(page.locator("[data-connection]")).to_have_attribute("data-connection", "live")
+    answer = page.request.post(f"{server}/api/games/{created['id']}/join", data={},
+                               headers={"authorization": f"Bearer {created['invites'][0]['token']}"})
+    assert answer.status == 200, answer.text()
+    expect(page.locator("[data-log]")).to_contain_text("The deal starts")
+    expect(page.locator("[data-place=bottom] [data-clock]")).to_be_visible()
+
+
 def test_a_spectator_sees_the_table_but_no_hand(contexts: list[BrowserContext], server: str) -> None:
     creator = contexts[0].new_page()
     created = create(creator, server, deck=QUICK, first=0)

@@ -71,7 +71,6 @@ export class Table {
     this.lastDiscarder = null;
     this.played = false; // whether you have acted in this deal (New deal then asks first)
     for (const event of state.events) this.note(event);
-    this.render();
     if (announce) {
       const me = this.me;
       if (me !== null && Array.isArray(state.hand) && state.status !== "waiting") {
@@ -79,6 +78,7 @@ export class Table {
       } else if (me === null) this.announcer.say(this.words.t("announce.deal.watch"));
     }
     this.arrived(state, true);
+    this.render(); // after arrived(): the clock's badge is drawn with the state
   }
 
   // What an event changes on the page besides the log: the fresh card, the latest discard's pile.
@@ -134,8 +134,8 @@ export class Table {
     const events = next.events.slice(Math.max(0, old.version - next.events_from));
     if (events.length) await this.play(events, next);
     else this.state = next;
-    this.render();
     this.arrived(next, events.length > 0);
+    this.render();
   }
 
   // Plays *events* back, each with the state right after it, then shows *next*.
@@ -167,7 +167,7 @@ export class Table {
     if (this.playing) this.playing.abort();
   }
 
-  // After a new state: the clock, and what the player must hear now.
+  // A new state's clock (drawn by the next render), and what the player must hear now.
   arrived(state, moved) {
     this.deadline = typeof state.seconds_left === "number" ? performance.now() + state.seconds_left * 1000 : null;
     if (moved) this.warned = null;
