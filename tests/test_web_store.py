@@ -251,6 +251,32 @@ def test_other_threads_read_a_change_only_once_it_is_saved(opener: Opener,
     assert seen == [opener().get(game.id).version] and seen[0] > before  # type: ignore[union-attr]
 
 
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files in /proc")
+def test_threads_that_end_leave_no_connection_open(opener: Opener) -> None:
+    """Threads come and go (the writer after a quiet while, the pools' workers): the connection
+    each opened is closed once another is made, so a long-running server does not run out of
+    files."""
+    store = opener()
+    game = store.add(a_game())
+
+    def use() -> None:
+        store.update(game.id, first_move)
+
+    def files() -> int:
+        return len(list(Path("/proc/self/fd").iterdir()))
+
+    for _ in range(3):
+        thread = threading.Thread(target=use)
+        thread.start()
+        thread.join()
+    before = files()
+    for _ in range(30):
+        thread = threading.Thread(target=use)
+        thread.start()
+        thread.join()
+    assert files() <= before + 3
+
+
 def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(opener: Opener) -> None:
     """While one change is being written, the others wait and then go in one transaction
     (a group commit); each caller gets its own result or error."""

@@ -42,9 +42,6 @@ class PostgresStore(SQLStore):
         psycopg = _driver()
         self.db_errors = (psycopg.Error, OSError)
         self.url = url
-        self._local = threading.local()
-        self._connections: list[Any] = []
-        self._connections_lock = threading.Lock()
         self._listener: threading.Thread | None = None
         self._stop = threading.Event()
         self._listen_connection: Any = None
@@ -55,14 +52,8 @@ class PostgresStore(SQLStore):
             self.close()
             raise StoreError(str(error).strip()) from None
 
-    def _connection(self) -> Any:
-        connection = getattr(self._local, "connection", None)
-        if connection is None or connection.closed:
-            connection = _driver().connect(self.url)
-            self._local.connection = connection
-            with self._connections_lock:
-                self._connections.append(connection)
-        return connection
+    def _connect(self) -> Any:
+        return _driver().connect(self.url)
 
     def _cursor(self) -> Any:
         connection = self._connection()
@@ -172,9 +163,4 @@ class PostgresStore(SQLStore):
         if self._listen_connection is not None:
             with contextlib.suppress(Exception):
                 self._listen_connection.close()
-        with self._connections_lock:
-            for connection in self._connections:
-                with contextlib.suppress(Exception):
-                    connection.close()
-            self._connections.clear()
-        self._local = threading.local()
+        self._close_connections()

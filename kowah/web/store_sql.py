@@ -95,12 +95,46 @@ class SQLStore(Store):
         self._calls = threading.Condition()
         self._active = 0
         self._closed = False
+        # One connection per thread, each noted with its thread: a connection whose thread has
+        # ended is closed when the next one is made (threads come and go in the pools).
+        self._local = threading.local()
+        self._connections: list[tuple[threading.Thread, Any]] = []
+        self._connections_lock = threading.Lock()
 
     # -- the dialect ----------------------------------------------------------------------------
 
     @abc.abstractmethod
     def _cursor(self) -> Any:
         """A cursor of this thread's connection."""
+
+    @abc.abstractmethod
+    def _connect(self) -> Any:
+        """A new connection to the database."""
+
+    def _connection(self) -> Any:
+        """This thread's connection (a new one when it has none, or its own was closed)."""
+        connection = getattr(self._local, "connection", None)
+        if connection is None or getattr(connection, "closed", False) is True:
+            connection = self._connect()
+            self._local.connection = connection
+            with self._connections_lock:
+                ended = [each for thread, each in self._connections if not thread.is_alive()]
+                self._connections = [(thread, each) for thread, each in self._connections
+                                     if thread.is_alive()]
+                self._connections.append((threading.current_thread(), connection))
+            for each in ended:
+                with contextlib.suppress(Exception):
+                    each.close()
+        return connection
+
+    def _close_connections(self) -> None:
+        """Close every thread's connection (the last step of :meth:`close`)."""
+        with self._connections_lock:
+            connections, self._connections = self._connections, []
+        for _, connection in connections:
+            with contextlib.suppress(Exception):
+                connection.close()
+        self._local = threading.local()
 
     @abc.abstractmethod
     @contextmanager

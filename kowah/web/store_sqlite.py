@@ -55,9 +55,6 @@ class SQLiteStore(SQLStore):
         self._temporary = None if path is not None else tempfile.mkdtemp(prefix="kowah-games-")
         self.path = path if path is not None else Path(self._temporary or "") / "kowah.sqlite3"
         self.synchronous = _SYNC[synchronous]
-        self._local = threading.local()
-        self._connections: list[sqlite3.Connection] = []
-        self._connections_lock = threading.Lock()
         self._poll = poll
         self._writer = threading.Lock()
         self._file_lock: BinaryIO | None = None
@@ -75,16 +72,11 @@ class SQLiteStore(SQLStore):
             self.close()
             raise StoreError(f"{self.path}: {error}") from None
 
-    def _connection(self) -> sqlite3.Connection:
-        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
-        if connection is None:
-            connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
-                                         timeout=30)
-            connection.execute(f"PRAGMA synchronous={self.synchronous}")
-            connection.execute("PRAGMA busy_timeout=30000")
-            self._local.connection = connection
-            with self._connections_lock:
-                self._connections.append(connection)
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
+                                     timeout=30)
+        connection.execute(f"PRAGMA synchronous={self.synchronous}")
+        connection.execute("PRAGMA busy_timeout=30000")
         return connection
 
     def pragma(self, name: str) -> Any:
@@ -166,12 +158,7 @@ class SQLiteStore(SQLStore):
         self._stop.set()
         if self._watcher is not None:
             self._watcher.join(timeout=5)
-        with self._connections_lock:
-            for connection in self._connections:
-                with contextlib.suppress(sqlite3.Error):
-                    connection.close()
-            self._connections.clear()
-        self._local = threading.local()
+        self._close_connections()
         if self._file_lock is not None:
             self._file_lock.close()
         if self._temporary is not None:
