@@ -181,14 +181,7 @@ async def _change(request: Request, t: Translator, change: Callable[[Game], T]) 
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
-    def work() -> T | None:
-        game = _store(request).get(request.path_params["game"])
-        if game is None:
-            return None
-        with game.lock:
-            return read(game)
-
-    result = await run_in_threadpool(work)
+    result: T | None = await run_in_threadpool(_store(request).read, request.path_params["game"], read)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result

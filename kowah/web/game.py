@@ -117,6 +117,10 @@ class Game:
         self.owner = owner
         #: Held while the game is read or changed, so two requests never interleave.
         self.lock = threading.Lock()
+        #: Set, under :attr:`lock`, by a store that dropped this copy half changed (its change
+        #: was not saved): whoever waited for the lock reads the game again
+        #: (:meth:`Store.read <kowah.web.store.Store.read>`).
+        self.discarded = False
         self._texts: dict[tuple[str, bool, int | None], list[dict[str, Any]]] = {}
         # The views of one seat after each step of its latest action (see views_since).
         self._captured: tuple[int, int, dict[int, dict[str, Any]]] | None = None

@@ -122,12 +122,12 @@ class Hub:
         numbered: one read at a time, so that a higher number is never older news."""
         with self._reading:
             self._reads += 1
-            game = self.store.get(game_id)
-            if game is None:
+            found = self.store.read(game_id, lambda game: (
+                (game.version, game.status.value, game.deadline),
+                [game.is_person(seat) for seat in range(3)]))
+            if found is None:
                 return None
-            with game.lock:
-                peek = (game.version, game.status.value, game.deadline)
-                people = [game.is_person(seat) for seat in range(3)]
+            peek, people = found
             counts = self.store.presence(game_id)
             return self._reads, peek, [bool(count) if person else None
                                        for count, person in zip(counts, people, strict=True)]
@@ -190,15 +190,13 @@ class Hub:
             await websocket.close(4400)
             return
 
+        def hello_of(game: Game) -> tuple[Game | None, int | None, dict[str, Any]]:
+            seat = game.seat_of(first["token"]) if "token" in first else None
+            return game, seat, {"type": "hello", "seat": seat, "version": game.version,
+                                "status": game.status.value, "deadline": game.deadline}
+
         def look() -> tuple[Game | None, int | None, dict[str, Any]]:
-            game = self.store.get(game_id)
-            if game is None:
-                return None, None, {}
-            with game.lock:
-                seat = game.seat_of(first["token"]) if "token" in first else None
-                hello = {"type": "hello", "seat": seat, "version": game.version,
-                         "status": game.status.value, "deadline": game.deadline}
-                return game, seat, hello
+            return self.store.read(game_id, hello_of) or (None, None, {})
 
         try:
             game, seat, hello = await run_in_threadpool(look)

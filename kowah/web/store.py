@@ -122,6 +122,18 @@ class Store(abc.ABC):
     def add(self, game: Game) -> Game:
         """Keep a new *game*; make room first (see the module's description)."""
 
+    def read(self, game_id: str, read: Callable[[Game], T]) -> T | None:
+        """*read*'s result on the game as last saved, holding its lock (never a copy that a
+        change is making and might not save); ``None`` when there is no such game."""
+        for _ in range(100):
+            game = self.get(game_id)
+            if game is None:
+                return None
+            with game.lock:
+                if not game.discarded:
+                    return read(game)
+        raise StoreError(f"game {game_id} keeps being changed")  # pragma: no cover
+
     def update(self, game_id: str, change: Callable[[Game], T]) -> T | None:
         """Apply *change* to the game and save it in one transaction; its result, or ``None``
         when there is no such game."""

@@ -57,15 +57,23 @@ class _Batch:
             game.lock.acquire()
             self.held[id(game)] = game
 
+    def discard_all(self) -> None:
+        """Nothing was saved: every copy changed is discarded."""
+        for game in self.games.values():
+            game.discarded = True
+
     def release(self) -> None:
         for game in self.held.values():
             game.lock.release()
         self.held.clear()
 
     def forget(self, game_ids: set[str], indices: list[int]) -> None:
-        """Forget what was made of these games, by the changes at *indices*."""
+        """Forget what was made of these games, by the changes at *indices*: their copies
+        are discarded."""
         for game_id in game_ids:
-            self.games.pop(game_id, None)
+            game = self.games.pop(game_id, None)
+            if game is not None:
+                game.discarded = True
             self.rows.pop(game_id, None)
         self.indices = [index for index in self.indices if index not in indices]
 
@@ -389,6 +397,8 @@ class SQLStore(Store):
                         stale = {game_id for game_id in batch.rows if now.get(game_id) != stamps[game_id]}
                         if stale:
                             again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
+                            for index in again:
+                                outcomes[index] = (None, None)
                             batch.forget(stale, again)
                             for game_id in stale:
                                 self._drop(game_id)
@@ -398,13 +408,13 @@ class SQLStore(Store):
                         self._write(cursor, [(game_id, stamps[game_id] + 1, row)
                                              for game_id, row in batch.rows.items()])
             except failures as error:
+                batch.discard_all()
                 for game_id in wanted:
                     self._drop(game_id)
                 failed: Outcome = (None, NotSavedError(str(error).strip()[:300]))
-                for index in [*batch.indices, *range(batch.done, len(changes))]:
-                    outcomes[index] = failed
-                return outcomes
+                return [failed if outcome[1] is None else outcome for outcome in outcomes]
             except BaseException:
+                batch.discard_all()
                 for game_id in wanted:
                     self._drop(game_id)
                 raise
@@ -456,6 +466,7 @@ class SQLStore(Store):
                 outcomes[index] = (None, refused)
                 continue
             except Exception as error:  # the game may be half changed: read it again
+                game.discarded = True
                 self._drop(game_id)
                 batch.games.pop(game_id, None)
                 if game_id in batch.rows:  # as an earlier change of this batch left it
