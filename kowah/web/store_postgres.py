@@ -55,9 +55,15 @@ class PostgresStore(SQLStore):
     def _connect(self) -> Any:
         return _driver().connect(self.url)
 
+    def _in_transaction(self) -> bool:
+        """Whether this thread is inside one of :meth:`_transaction`'s (a read made by a change,
+        such as who is connected, must not end it and its row locks)."""
+        return bool(getattr(self._local, "writing", False))
+
     def _cursor(self) -> Any:
         connection = self._connection()
-        connection.rollback()  # a fresh snapshot for every read
+        if not self._in_transaction():
+            connection.rollback()  # a fresh snapshot for every read
         return connection.cursor()
 
     def _sql(self, text: str) -> str:
@@ -76,6 +82,8 @@ class PostgresStore(SQLStore):
             if not self._lost():
                 raise
             rows = super()._query(text, params)  # once more, on a new connection
+        if self._in_transaction():
+            return rows
         with self._calling():
             try:
                 self._connection().rollback()
@@ -117,6 +125,7 @@ class PostgresStore(SQLStore):
 
     def _transaction_body(self, game_id: str | list[str] | None) -> Iterator[Any]:
         connection, cursor = self._lock(game_id)
+        self._local.writing = True
         try:
             yield cursor
             connection.commit()
@@ -124,6 +133,8 @@ class PostgresStore(SQLStore):
             with contextlib.suppress(Exception):
                 connection.rollback()
             raise
+        finally:
+            self._local.writing = False
 
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (_CHANNEL, game_id))
