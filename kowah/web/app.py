@@ -286,6 +286,8 @@ async def rules(request: Request) -> Response:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    if app.state.writer.closed:  # an application started again
+        app.state.writer = Writer(app.state.store)
     live.started(app)
     try:
         yield

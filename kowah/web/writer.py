@@ -51,6 +51,11 @@ class Writer:
         self._closed = False
 
     @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (changes are refused)."""
+        return self._closed
+
+    @property
     def running(self) -> bool:
         """Whether the writer's thread is running now."""
         return self._thread is not None
@@ -63,14 +68,23 @@ class Writer:
         with self._lock:
             if self._closed:
                 raise StoreError("the store is closed")
-            self._queue.put((game_id, change, loop, future))
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="kowah-writer", daemon=True)
-                self._thread.start()
+                thread = threading.Thread(target=self._run, name="kowah-writer", daemon=True)
+                thread.start()
+                self._thread = thread
+            self._queue.put((game_id, change, loop, future))
         result: T | None = await future
         return result
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:  # also when something unforeseen ends the thread: the next change starts one
+            with self._lock:
+                if self._thread is threading.current_thread():
+                    self._thread = None
+
+    def _serve(self) -> None:
         while True:
             try:
                 first = self._queue.get(timeout=self.idle)
@@ -121,8 +135,10 @@ class Writer:
 
 def _answer(answered: list[tuple[asyncio.Future[Any], Outcome]]) -> None:
     for future, (result, error) in answered:
-        if future.cancelled():
+        if future.done():  # cancelled: no one waits
             continue
+        if isinstance(error, StopIteration):  # a future cannot carry one
+            error = RuntimeError(f"a change raised {error!r}")
         if error is not None:
             future.set_exception(error)
         else:
