@@ -23,6 +23,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -109,14 +110,28 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def _across_processes(self) -> Iterator[None]:
+        """The writers' file lock, waited for in short steps for as long as SQLite would
+        (``busy_timeout``, 30 s): a process stopped while holding it fails the change, it does
+        not hang it."""
         if self._file_lock is None or fcntl is None:
             yield
             return
-        fcntl.flock(self._file_lock, fcntl.LOCK_EX)
+        deadline, pause = time.monotonic() + 30, 0.0002
+        while True:
+            try:
+                fcntl.flock(self._file_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise sqlite3.OperationalError("database is locked (by another process's "
+                                                   "writer)") from None
+                time.sleep(pause)
+                pause = min(2 * pause, 0.002)
         try:
             yield
         finally:
-            fcntl.flock(self._file_lock, fcntl.LOCK_UN)
+            with contextlib.suppress(OSError, ValueError):  # closed meanwhile by close()
+                fcntl.flock(self._file_lock, fcntl.LOCK_UN)
 
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("INSERT INTO changes (game_id) VALUES (?)", (game_id,))
