@@ -277,6 +277,118 @@ def test_threads_that_end_leave_no_connection_open(opener: Opener) -> None:
     assert files() <= before + 3
 
 
+def test_a_change_redone_on_a_game_gone_meanwhile_is_not_reported_saved(opener: Opener) -> None:
+    import time
+
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=6))
+    assert two.get(game.id) is not None
+
+    def meanwhile(g: Game) -> int:  # the other process closes the game, and it is tidied away
+        two.update(game.id, lambda other: other.close())
+        two.tidy(time.time() + 60)
+        return first_move(g)
+
+    assert one.update(game.id, meanwhile) is None
+    assert opener().get(game.id) is None
+
+
+def test_a_reader_waiting_for_a_change_that_fails_reads_the_game_as_saved(opener: Opener) -> None:
+    """A change that fails half way leaves its copy of the game changed; whoever waited for
+    that copy's lock reads the game again, as it is saved."""
+    store = opener()
+    game = store.add(a_game())
+    before = game.version
+    inside, go = threading.Event(), threading.Event()
+
+    def failing(g: Game) -> None:
+        first_move(g)
+        inside.set()
+        assert go.wait(10)
+        raise ZeroDivisionError("a bug")
+
+    def change() -> None:
+        with pytest.raises(ZeroDivisionError):
+            store.update(game.id, failing)
+
+    changing = threading.Thread(target=change)
+    changing.start()
+    assert inside.wait(10)
+    seen: list[int | None] = []
+    reader = threading.Thread(target=lambda: seen.append(store.read(game.id, lambda g: g.version)))
+    reader.start()
+    reader.join(0.2)
+    go.set()
+    changing.join(10)
+    reader.join(10)
+    assert seen == [before]
+
+
+def test_a_read_inside_a_redone_change_keeps_the_game_locked(opener: Opener) -> None:
+    """A change made again under the write lock may read (who is connected): the read does not
+    end the transaction, so the other process still waits for it and nothing is overwritten."""
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=7))
+    assert two.get(game.id) is not None
+    tries: list[int] = []
+    done = threading.Event()
+
+    def other_moves() -> None:
+        two.update(game.id, first_move)
+        done.set()
+
+    def change(g: Game) -> int:
+        tries.append(g.version)
+        if len(tries) == 1:
+            two.update(game.id, first_move)  # the first try is stale: made again, locked
+        else:
+            one.presence(game.id)
+            threading.Thread(target=other_moves, daemon=True).start()
+            assert not done.wait(0.3)  # the other process waits for this transaction
+        return first_move(g)
+
+    one.update(game.id, change)
+    assert done.wait(30)
+    alone = a_game(seed=7)
+    for _ in range(3):
+        first_move(alone)
+    assert opener().get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
+
+
+def test_a_change_raising_stopiteration_fails_alone(opener: Opener) -> None:
+    """A future cannot carry StopIteration: its caller gets a RuntimeError, and the other
+    changes of the batch are answered."""
+    import asyncio
+
+    from kowah.web.writer import Writer
+
+    store = opener()
+    games = [store.add(a_game(seed=seed)) for seed in range(3)]
+    writer = Writer(store)
+    gate = threading.Event()
+
+    def slow(game: Game) -> int:
+        assert gate.wait(10)
+        return first_move(game)
+
+    def stop(game: Game) -> None:
+        raise StopIteration
+
+    async def main() -> list[Any]:
+        first = asyncio.ensure_future(writer.update(games[0].id, slow))
+        await asyncio.sleep(0.05)
+        rest = [asyncio.ensure_future(writer.update(games[1].id, stop)),
+                asyncio.ensure_future(writer.update(games[2].id, first_move))]
+        await asyncio.sleep(0.05)
+        gate.set()
+        return await asyncio.wait_for(asyncio.gather(first, *rest, return_exceptions=True), 10)
+
+    results = asyncio.run(main())
+    writer.close()
+    assert isinstance(results[1], RuntimeError) and "StopIteration" in str(results[1])
+    assert results[2] == opener().get(games[2].id).version  # type: ignore[union-attr]
+
+
 def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(opener: Opener) -> None:
     """While one change is being written, the others wait and then go in one transaction
     (a group commit); each caller gets its own result or error."""
