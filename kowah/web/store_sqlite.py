@@ -93,9 +93,10 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
-        # The writers wait for each other in a lock that wakes the next at once: a Python lock
-        # in this process, a file lock (flock, where there is one) across the processes on the
-        # database. SQLite's own wait for its write lock sleeps and retries, up to 100 ms a time.
+        # The writers wait for each other in locks that let the next go soon: a Python lock in
+        # this process (at once), a file lock (flock, where there is one) across the processes
+        # on the database (steps of at most 2 ms). SQLite's own wait for its write lock sleeps
+        # and retries, up to 100 ms a time.
         with self._calling(), self._writer, self._across_processes():
             connection = self._connection()
             cursor = connection.cursor()
