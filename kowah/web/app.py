@@ -171,12 +171,21 @@ class Guard:
         self.app = app
         self.settings = settings
         self.extra = [(key.encode(), value.encode()) for key, value in SECURITY_HEADERS.items()]
+        self._hosts: set[str] = set()  # Host headers found good (a few: the server's names)
+
+    def _host_ok(self, host: str) -> bool:
+        if host in self._hosts:
+            return True
+        good = self.settings.host_ok(host)
+        if good and len(self._hosts) < 64:
+            self._hosts.add(host)
+        return good
 
     def _refusal(self, scope: Scope) -> Problem | None:
         headers = Headers(scope=scope)
         host = headers.get("host", "")
         path = scope["path"]
-        if not self.settings.host_ok(host):
+        if not self._host_ok(host):
             shown = host[:60].encode("ascii", "replace").decode()
             return Problem.of(translator_for(HTTPConnection(scope)), 400, "bad-host", host=shown)
         if scope["type"] == "websocket" or (scope["method"] in _CHANGES and path.startswith("/api")):

@@ -249,10 +249,11 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
         os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": fields})
         with contextlib.suppress(KeyboardInterrupt):
             uvicorn.run("kowah.web.server:worker_app", factory=True, host=host, port=port,
-                        workers=workers, log_level="warning")
+                        workers=workers, log_level="warning", access_log=False)
         return 0
     app = create_app(store, settings=settings)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
+                            access_log=False)
     server = uvicorn.Server(config)
     _settle()
     try:
