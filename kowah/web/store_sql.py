@@ -43,10 +43,6 @@ class _Batch:
         self.games: dict[str, Game] = {}
         #: The rows to write, by game.
         self.rows: dict[str, tuple[object, ...]] = {}
-        #: The changes that were made, by their place in the batch.
-        self.indices: list[int] = []
-        #: How many changes were looked at.
-        self.done = 0
         #: The games whose locks the batch holds, by ``id`` (the game kept, so the id is its).
         self.held: dict[int, Game] = {}
 
@@ -67,15 +63,13 @@ class _Batch:
             game.lock.release()
         self.held.clear()
 
-    def forget(self, game_ids: set[str], indices: list[int]) -> None:
-        """Forget what was made of these games, by the changes at *indices*: their copies
-        are discarded."""
+    def forget(self, game_ids: set[str]) -> None:
+        """Forget what was made of these games: their copies are discarded."""
         for game_id in game_ids:
             game = self.games.pop(game_id, None)
             if game is not None:
                 game.discarded = True
             self.rows.pop(game_id, None)
-        self.indices = [index for index in self.indices if index not in indices]
 
 
 class SQLStore(Store):
@@ -260,20 +254,27 @@ class SQLStore(Store):
             return None
         try:
             rows = self._query("SELECT stamp FROM games WHERE id = ?", (game_id,))
-            if not rows:
-                return None
-            game = self._cached(game_id, rows[0][0])
-            if game is not None:
-                return game
-            rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
+            found = self._game(game_id, int(rows[0][0]), self._read) if rows else None
         except self.db_errors as error:
             raise StoreError(str(error)) from None
-        if not rows:
-            return None
-        game = self._restore(game_id, rows[0][1])
+        return None if found is None else found[1]
+
+    def _game(self, game_id: str, stamp: int,
+              read: Callable[[str], tuple[int, str] | None]) -> tuple[int, Game] | None:
+        """The game at *stamp* from the cache, else as *read* finds it (its stamp and saved
+        text), then kept in the cache: its stamp and itself; ``None`` when there is no such
+        game or it cannot be read."""
+        game = self._cached(game_id, stamp)
         if game is not None:
-            self._keep(game_id, rows[0][0], game)
-        return game
+            return stamp, game
+        found = read(game_id)
+        if found is None:
+            return None
+        game = self._restore(game_id, found[1])
+        if game is None:
+            return None
+        self._keep(game_id, found[0], game)
+        return found[0], game
 
     def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
         rows = self._query("SELECT version, status, deadline FROM games WHERE id = ?", (game_id,))
@@ -389,7 +390,6 @@ class SQLStore(Store):
             try:
                 stamps = {row[0]: int(row[1]) for row in self._query(stamps_of, wanted)}
                 self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
-                batch.done = len(changes)
                 if batch.rows:
                     with self._batch(wanted) as cursor:
                         cursor.execute(self._sql(stamps_of), wanted)
@@ -399,7 +399,7 @@ class SQLStore(Store):
                             again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
                             for index in again:
                                 outcomes[index] = (None, None)
-                            batch.forget(stale, again)
+                            batch.forget(stale)
                             for game_id in stale:
                                 self._drop(game_id)
                             self._make(changes, again, now, batch, outcomes,
@@ -446,18 +446,10 @@ class SQLStore(Store):
             game_id, change = changes[index]
             game = batch.games.get(game_id)
             if game is None:
-                if game_id not in stamps:
+                found = self._game(game_id, stamps[game_id], read) if game_id in stamps else None
+                if found is None:
                     continue  # no such game: (None, None)
-                game = self._cached(game_id, stamps[game_id])
-                if game is None:
-                    found = read(game_id)
-                    if found is None:
-                        continue
-                    stamps[game_id] = found[0]
-                    game = self._restore(game_id, found[1])
-                    if game is None:
-                        continue
-                    self._keep(game_id, found[0], game)
+                stamps[game_id], game = found
             batch.hold(game)
             try:
                 result = change(game)
@@ -478,7 +470,6 @@ class SQLStore(Store):
                 continue
             batch.games[game_id] = game
             batch.rows[game_id] = row
-            batch.indices.append(index)
             outcomes[index] = (result, None)
 
     def tidy(self, before: float) -> None:
