@@ -94,37 +94,35 @@ class PostgresStore(SQLStore):
     @contextmanager
     def _transaction(self, game_id: str | None) -> Iterator[Any]:
         with self._calling():
-            yield from self._transaction_body(game_id)
+            yield from self._transaction_body(None if game_id is None else [game_id])
 
     @contextmanager
     def _batch(self, game_ids: Sequence[str]) -> Iterator[Any]:
         with self._calling():
             yield from self._transaction_body(list(game_ids))
 
-    def _lock(self, game_id: str | list[str] | None) -> tuple[Any, Any]:
-        """A new transaction holding *game_id*'s row lock (the rows of a sorted list of ids;
-        ``None``: the new games' lock): its connection and cursor. A connection lost since its
-        last use (the database restarted) is replaced, once, before anything is changed."""
+    def _lock(self, game_ids: list[str] | None) -> tuple[Any, Any]:
+        """A new transaction holding the rows of the sorted *game_ids* (``None``: the new
+        games' lock): its connection and cursor. A connection lost since its last use (the
+        database restarted) is replaced, once, before anything is changed."""
         for attempt in (0, 1):
             connection = self._connection()
             connection.rollback()
             cursor = connection.cursor()
             try:
-                if game_id is None:
+                if game_ids is None:
                     cursor.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
-                elif isinstance(game_id, list):  # sorted: processes lock rows in one order
+                else:  # sorted: processes lock rows in one order
                     cursor.execute("SELECT 1 FROM games WHERE id = ANY(%s) ORDER BY id COLLATE \"C\" "
-                                   "FOR UPDATE", (game_id,))
-                else:
-                    cursor.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (game_id,))
+                                   "FOR UPDATE", (game_ids,))
                 break
             except self.db_errors:
                 if attempt or not self._lost():
                     raise
         return connection, cursor
 
-    def _transaction_body(self, game_id: str | list[str] | None) -> Iterator[Any]:
-        connection, cursor = self._lock(game_id)
+    def _transaction_body(self, game_ids: list[str] | None) -> Iterator[Any]:
+        connection, cursor = self._lock(game_ids)
         self._local.writing = True
         try:
             yield cursor
