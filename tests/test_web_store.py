@@ -355,15 +355,14 @@ def test_a_read_inside_a_redone_change_keeps_the_game_locked(opener: Opener) -> 
     assert opener().get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
 
 
-def test_a_change_raising_stopiteration_fails_alone(opener: Opener) -> None:
-    """A future cannot carry StopIteration: its caller gets a RuntimeError, and the other
-    changes of the batch are answered."""
+def behind_a_slow_change(store: SQLStore, first: str,
+                         rest: list[tuple[str, Callable[[Game], Any]]]) -> list[Any]:
+    """Through a writer: the first move on game *first*, held until the *rest* of the changes
+    are queued behind it; every result (or error), in order."""
     import asyncio
 
     from kowah.web.writer import Writer
 
-    store = opener()
-    games = [store.add(a_game(seed=seed)) for seed in range(3)]
     writer = Writer(store)
     gate = threading.Event()
 
@@ -371,20 +370,30 @@ def test_a_change_raising_stopiteration_fails_alone(opener: Opener) -> None:
         assert gate.wait(10)
         return first_move(game)
 
+    async def main() -> list[Any]:
+        held = asyncio.ensure_future(writer.update(first, slow))
+        await asyncio.sleep(0.05)  # the writer is in the first change now
+        queued = [asyncio.ensure_future(writer.update(game_id, change)) for game_id, change in rest]
+        await asyncio.sleep(0.05)
+        gate.set()
+        return await asyncio.wait_for(asyncio.gather(held, *queued, return_exceptions=True), 10)
+
+    try:
+        return asyncio.run(main())
+    finally:
+        writer.close()
+
+
+def test_a_change_raising_stopiteration_fails_alone(opener: Opener) -> None:
+    """A future cannot carry StopIteration: its caller gets a RuntimeError, and the other
+    changes of the batch are answered."""
+    store = opener()
+    games = [store.add(a_game(seed=seed)) for seed in range(3)]
+
     def stop(game: Game) -> None:
         raise StopIteration
 
-    async def main() -> list[Any]:
-        first = asyncio.ensure_future(writer.update(games[0].id, slow))
-        await asyncio.sleep(0.05)
-        rest = [asyncio.ensure_future(writer.update(games[1].id, stop)),
-                asyncio.ensure_future(writer.update(games[2].id, first_move))]
-        await asyncio.sleep(0.05)
-        gate.set()
-        return await asyncio.wait_for(asyncio.gather(first, *rest, return_exceptions=True), 10)
-
-    results = asyncio.run(main())
-    writer.close()
+    results = behind_a_slow_change(store, games[0].id, [(games[1].id, stop), (games[2].id, first_move)])
     assert isinstance(results[1], RuntimeError) and "StopIteration" in str(results[1])
     assert results[2] == opener().get(games[2].id).version  # type: ignore[union-attr]
 
@@ -392,10 +401,6 @@ def test_a_change_raising_stopiteration_fails_alone(opener: Opener) -> None:
 def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(opener: Opener) -> None:
     """While one change is being written, the others wait and then go in one transaction
     (a group commit); each caller gets its own result or error."""
-    import asyncio
-
-    from kowah.web.writer import Writer
-
     store = opener()
     games = [store.add(a_game(seed=seed)) for seed in range(12)]
     batches: list[int] = []
@@ -406,27 +411,12 @@ def test_the_writer_commits_changes_that_arrive_together_in_one_transaction(open
         return update_many(changes)
 
     store.update_many = counted  # type: ignore[method-assign]
-    writer = Writer(store)
-    gate = threading.Event()
-
-    def slow(game: Game) -> int:
-        assert gate.wait(10)
-        return first_move(game)
 
     def refuse(game: Game) -> int:
         raise Refused(game.id)
 
-    async def main() -> list[Any]:
-        first = asyncio.ensure_future(writer.update(games[0].id, slow))
-        await asyncio.sleep(0.05)  # the writer is in the first change now
-        rest = [asyncio.ensure_future(writer.update(game.id, refuse if index == 3 else first_move))
-                for index, game in enumerate(games[1:], 1)]
-        await asyncio.sleep(0.05)
-        gate.set()
-        return await asyncio.gather(first, *rest, return_exceptions=True)
-
-    results = asyncio.run(main())
-    writer.close()
+    results = behind_a_slow_change(store, games[0].id, [
+        (game.id, refuse if index == 3 else first_move) for index, game in enumerate(games[1:], 1)])
     assert batches == [1, 11]
     assert isinstance(results[3], Refused) and str(results[3]) == games[3].id
     other = opener()
