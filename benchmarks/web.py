@@ -276,7 +276,9 @@ async def live(port: int, tables: int, actions: int) -> list[float]:
 def baseline(opponents: str, seconds: float = 2.0) -> float:
     """The baseline, in this process and run: the game's own work for one action of the round
     trip (the person's action and the AIs' replies, the state the answer holds, the saved
-    text, the answer's JSON), without HTTP, threads or the database. Seconds per action."""
+    text, the answer's JSON as the server writes it), without HTTP, threads or the database.
+    Seconds per action."""
+    from kowah.web.answers import encode
     from kowah.web.game import Game
 
     actions, spent, seed = 0, 0.0, 0
@@ -290,7 +292,7 @@ def baseline(opponents: str, seconds: float = 2.0) -> float:
             after = game.version
             game.act(action)
             game.saved_text()
-            json.dumps(game.state(None, after, seat=0), ensure_ascii=False, separators=(",", ":"))
+            encode(game.state(None, after, seat=0))
             actions += 1
         spent += time.process_time() - start
     return spent / actions

@@ -20,13 +20,14 @@ from typing import Any, TypeVar
 import anyio
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from kowah.actions import Action
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
+from kowah.web.answers import Answer, encode
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
 from kowah.web.seats import name_ok
@@ -62,7 +63,7 @@ async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
 
 
 def json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return JSONResponse(data, status_code=status, headers=headers)
+    return Answer(data, status_code=status, headers=headers)
 
 
 class Limits:
@@ -171,13 +172,17 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
                       base_url=_base_url(request), codes=_with_codes(request))
 
 
-async def _change(request: Request, t: Translator, change: Callable[[Game], T]) -> T:
-    """Run *change* on the request's game in the writer's thread, saved before it returns."""
+async def _change(request: Request, t: Translator,
+                  change: Callable[[Game], dict[str, Any]]) -> Response:
+    """Run *change* on the request's game in the writer's thread, saved before it returns, and
+    answer with the state it returns. The state is encoded there too, as soon as it is made:
+    the answers waiting for a batch's commit are then bytes, not many small lists and dicts
+    that the garbage collector would go through again and again."""
     writer: Writer = request.app.state.writer
-    result = await writer.update(request.path_params["game"], change)
-    if result is None:
+    body = await writer.update(request.path_params["game"], lambda game: encode(change(game)))
+    if body is None:
         raise Problem.of(t, 404, "not-found")
-    return result
+    return Response(body, media_type="application/json")
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
@@ -316,7 +321,7 @@ async def act(request: Request) -> Response:
         game.act(action)
         return _view(request, game, seat, after)
 
-    return json(await _change(request, t, change))
+    return await _change(request, t, change)
 
 
 MORE_ERRORS_WAIT = MORE_ERRORS["declaring-first"]
@@ -338,7 +343,7 @@ async def join(request: Request) -> Response:
         game.join(seat, name)
         return _view(request, game, seat)
 
-    return json(await _change(request, t, change))
+    return await _change(request, t, change)
 
 
 def _creator(game: Game, token: str | None, t: Translator) -> int:
@@ -361,7 +366,7 @@ async def start(request: Request) -> Response:
         game.start()
         return _view(request, game, seat)
 
-    return json(await _change(request, t, change))
+    return await _change(request, t, change)
 
 
 async def leave(request: Request) -> Response:
@@ -377,7 +382,7 @@ async def leave(request: Request) -> Response:
             game.leave(seat)
         return _view(request, game, seat)
 
-    return json(await _change(request, t, change))
+    return await _change(request, t, change)
 
 
 async def close(request: Request) -> Response:
@@ -391,7 +396,7 @@ async def close(request: Request) -> Response:
             game.close()
         return _view(request, game, seat)
 
-    return json(await _change(request, t, change))
+    return await _change(request, t, change)
 
 
 async def hint(request: Request) -> Response:
