@@ -1,4 +1,4 @@
-"""The JSON of the table server's answers: one encoding for every answer and every change.
+"""The JSON of the table server's answers and saved games: one encoding for all of them.
 
 An answer is compact UTF-8 JSON (no spaces, non-ASCII letters as they are). :func:`encode`
 writes it with `orjson <https://github.com/ijl/orjson>`_ when it is installed (the ``web``
@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from starlette.responses import JSONResponse
+if TYPE_CHECKING:
+    from starlette.responses import Response
 
-__all__ = ["FAST", "Answer", "encode", "encode_standard"]
+__all__ = ["FAST", "answer", "encode", "encode_standard", "encode_text"]
 
 
 def encode_standard(data: Any) -> bytes:
@@ -56,8 +57,13 @@ def encode(data: Any) -> bytes:
     return encode_standard(data) if FAST is None else FAST(data)
 
 
-class Answer(JSONResponse):
-    """A JSON answer, written by :func:`encode`."""
+def encode_text(data: Any) -> str:
+    """:func:`encode` as text (a saved game's)."""
+    return encode(data).decode()
 
-    def render(self, content: Any) -> bytes:
-        return encode(content)
+
+def answer(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """An HTTP answer of *data* in JSON (this module needs Starlette for this only)."""
+    from starlette.responses import Response
+
+    return Response(encode(data), status, headers, "application/json")

@@ -27,7 +27,7 @@ from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
-from kowah.web.answers import Answer, encode
+from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
 from kowah.web.seats import name_ok
@@ -63,7 +63,7 @@ async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
 
 
 def json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Answer(data, status_code=status, headers=headers)
+    return answer(data, status, headers)
 
 
 class Limits:
@@ -160,7 +160,8 @@ def _seat(game: Game, token: str | None, t: Translator, *, required: bool) -> in
 
 
 def _base_url(request: Request) -> str:
-    return f"{request.url.scheme}://{request.headers.get('host', request.url.netloc)}"
+    host = request.headers.get("host")
+    return f"{request.scope['scheme']}://{host}" if host else str(request.base_url).rstrip("/")
 
 
 def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dict[str, Any]:

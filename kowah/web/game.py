@@ -46,6 +46,7 @@ from kowah.events import Event
 from kowah.i18n import Translator, translator
 from kowah.players import make_player
 from kowah.record import Record
+from kowah.web.answers import encode_text
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words
 
@@ -81,10 +82,6 @@ _CODE: tuple[str, ...] = tuple(str(card) for card in Card)
 def _codes(cards: Sequence[Card]) -> list[str]:
     code = _CODE
     return [code[card] for card in cards]
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 class Game:
@@ -574,12 +571,12 @@ class Game:
             record = dict(Record.from_deal(self.deal).to_dict())
             for key in ("actions", "passed", "tags"):
                 record.pop(key, None)
-            self._record_head = _json(record)[:-1] + ',"actions":['
+            self._record_head = encode_text(record)[:-1] + ',"actions":['
             actions.clear()
-        actions.extend(_json(action.to_dict()) for action in history[len(actions):])
+        actions.extend(encode_text(action.to_dict()) for action in history[len(actions):])
         passed = ',"passed":true' if self.passed and self.deal.outcome is None else ""
         return (f'{self._record_head}{",".join(actions)}]{passed},'
-                f'"kowah-web":{_json(self._extra())}}}')
+                f'"kowah-web":{encode_text(self._extra())}}}')
 
     def saved(self) -> dict[str, Any]:
         """:meth:`saved_text` read back: the record plus the keys that restore the game."""

@@ -16,10 +16,11 @@ import warnings
 from typing import Any
 
 from starlette.requests import HTTPConnection
+from starlette.responses import Response
 
 from kowah.errors import N_
 from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
-from kowah.web.answers import Answer
+from kowah.web.answers import answer
 from kowah.web.store import Refused
 from kowah.web.text import words
 
@@ -116,8 +117,8 @@ class Problem(Refused):
     def body(self) -> dict[str, Any]:
         return {"error": self.code, "message": self.message, **self.extra}
 
-    def response(self) -> Answer:
-        return Answer(self.body(), status_code=self.status, headers=self.headers)
+    def response(self) -> Response:
+        return answer(self.body(), self.status, self.headers)
 
 
 def _quiet_negotiate(tag: str | None) -> str | None:

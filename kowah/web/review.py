@@ -38,7 +38,7 @@ from kowah.errors import N_, KowahError, RecordError
 from kowah.i18n import Translator, translator
 from kowah.players import PLAYERS
 from kowah.record import Record
-from kowah.web.answers import Answer
+from kowah.web.answers import answer
 from kowah.web.problems import Problem, language, translator_for
 from kowah.web.text import ai_seat
 
@@ -280,7 +280,7 @@ async def review(request: Request) -> Response:
         return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
 
     try:
-        return Answer(await run_in_threadpool(work))
+        return answer(await run_in_threadpool(work))
     except RecordError as error:
         return _bad_record(t, t.error(error), action=error.action)
 
