@@ -48,6 +48,7 @@ from kowah.rules import KOWAH_RULES, Rules, Scalars, State, deck_error
 
 __all__ = ["SEATS", "Deal", "Observation"]
 
+_NO_OBSERVATIONS = (None,) * SEATS
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
 
 
@@ -184,7 +185,7 @@ class Deal:
     """
 
     __slots__ = ("_cache", "_deck", "_events", "_first", "_history", "_known", "_public_draws",
-                 "_rules", "_state", "_undo", "_version", "_views")
+                 "_rules", "_state", "_undo", "_views")
 
     def __init__(self, deck: Sequence[Card], first: int, rules: Rules = KOWAH_RULES) -> None:
         rules = _check_rules(rules)
@@ -215,8 +216,8 @@ class Deal:
         # Per action applied: the action, the State's scalars before it, the number of events
         # it logged, and what restores the known cards (see undo).
         self._undo: list[tuple[Action, Scalars, int, int]] = []
-        self._version = 0  # counts changes, for the observation cache
-        self._cache: list[tuple[int, Observation] | None] = [None] * SEATS
+        # Each seat's observation until the next change (then dropped at once, not kept alive).
+        self._cache: list[Observation | None] = [None] * SEATS
 
     @classmethod
     def shuffled(cls, seed: int | random.Random | None = None, rules: Rules = KOWAH_RULES, *,
@@ -445,7 +446,7 @@ class Deal:
         if kind is ActionKind.DECLARE and action.card is None:
             action = Action.declare(seat, state.waits(seat)[0])
         before = state.scalars()
-        self._version += 1
+        self._cache[:] = _NO_OBSERVATIONS
         if kind is ActionKind.PASS:
             state.pass_(seat)
             self._undo.append((action, before, 0, 0))
@@ -535,7 +536,7 @@ class Deal:
             elif extra:
                 del known[-extra:]
         state.undo(action, before)
-        self._version += 1
+        self._cache[:] = _NO_OBSERVATIONS
         return action
 
     # -- views ------------------------------------------------------------------------------
@@ -552,8 +553,8 @@ class Deal:
         if type(seat) is not int or not 0 <= seat < SEATS:
             seat = _seat(seat)
         cached = self._cache[seat]
-        if cached is not None and cached[0] == self._version:
-            return cached[1]
+        if cached is not None:
+            return cached
         state = self._state
         hands, piles, known = state.hands, state.piles, self._known
         observation = Observation(
@@ -574,7 +575,7 @@ class Deal:
             outcome=state.outcome,
             rules=self._rules,
         )
-        self._cache[seat] = (self._version, observation)
+        self._cache[seat] = observation
         return observation
 
     def state(self) -> State:
@@ -604,7 +605,6 @@ class Deal:
         other._known = [list(cards) for cards in self._known]
         other._public_draws = list(self._public_draws)
         other._undo = list(self._undo)
-        other._version = 0
         other._cache = [None] * SEATS
         return other
 
