@@ -344,6 +344,11 @@ class Deal:
         return tuple(self._state.piles[seat])
 
     @property
+    def public_draws(self) -> tuple[tuple[int, Card], ...]:
+        """Stock draws shown to all seats after a declaration (R13), as (seat, card)."""
+        return tuple(self._public_draws)
+
+    @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, next card first. (Hidden information.)"""
         return self._deck[self._state.stock:]

@@ -622,6 +622,7 @@ def test_known_cards_are_always_in_the_hand() -> None:
                 public_draws += 1
                 assert last.card in deal.observation((seat + 2) % 3).known[seat]
             observation = deal.observation((seat + 1) % 3)
+            assert deal.public_draws == observation.public_draws
             for other in range(3):
                 known, held = Counter(observation.known[other]), Counter(deal.hand(other))
                 assert not known - held, (seed, other, known, held)

@@ -3,14 +3,19 @@ agree at every step with what a game restored from scratch makes of the same log
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 
 from kowah.actions import Action, ActionKind
-from kowah.cards import KOWAH_DECK, parse_cards
+from kowah.cards import KOWAH_DECK, Card, parse_cards
+from kowah.deal import Observation
 from kowah.record import Record
 from kowah.web.game import Game
 from kowah.web.saved import restore
@@ -101,3 +106,45 @@ def test_the_winning_hand_is_the_deals_winning_split() -> None:
         if len(seen) == 2:
             break
     assert len(seen) == 2  # two ways of winning, at least
+
+
+def _seen(observation: Observation, viewer: int | None) -> dict[str, Any]:
+    """The table's fields of a state, as *viewer*'s observation has them."""
+    def codes(cards: tuple[Card, ...]) -> list[str]:
+        return [str(card) for card in cards]
+
+    return {"turn": observation.turn, "phase": observation.phase.value,
+            "stock": observation.stock_count,
+            "hand": None if viewer is None else codes(observation.hand),
+            "hand_sizes": list(observation.hand_sizes),
+            "latest_discard": None if observation.latest_discard is None
+            else str(observation.latest_discard),
+            "discards": [codes(pile) for pile in observation.discards],
+            "declared": [None if wait is None else str(wait) for wait in observation.declared_waits],
+            "public_draws": [[seat, str(card)] for seat, card in observation.public_draws]}
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), opponents=st.sampled_from(["random", "hard"]))
+def test_each_events_view_is_what_the_viewers_observation_shows(seed: int, opponents: str) -> None:
+    """The states' table fields (the state's own and each event's view) are read from the deal
+    directly: at every step they agree with the viewer's observation, for every seat and a
+    spectator (who sees what seat 0 sees, without a hand)."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed, opponents=opponents, humans=3)
+    game.join(1)
+    game.join(2)
+    while not game.is_over:
+        actor = game.actor
+        assert actor is not None
+        after = game.version
+        game.act(rng.choice(game.legal(actor)))
+        viewer: int | None
+        for viewer in (None, 0, 1, 2):
+            state = json.loads(json.dumps(game.state(since=after, seat=viewer)))
+            seen = _seen(game.deal.observation(0 if viewer is None else viewer), viewer)
+            assert {key: state[key] for key in seen} == seen
+        events = json.loads(json.dumps(game.state(since=after, seat=actor)))["events"]
+        if events:  # (a pass tells nothing)
+            assert {key: events[-1]["view"][key] for key in seen} == _seen(
+                game.deal.observation(actor), actor)

@@ -40,7 +40,7 @@ from typing import Any
 
 from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
-from kowah.deal import Deal, Observation
+from kowah.deal import Deal
 from kowah.errors import KowahError
 from kowah.events import Event
 from kowah.i18n import Translator, translator
@@ -77,6 +77,9 @@ def _words(lang: str, codes: bool) -> Translator:
 
 #: Each card's code, by the card's number (``str(card)`` without a call per card).
 _CODE: tuple[str, ...] = tuple(str(card) for card in Card)
+#: A public draw as the state writes it, ``[seat, code]``, by seat and card (made once).
+_DRAWN: tuple[tuple[tuple[int, str], ...], ...] = tuple(
+    tuple((seat, code) for code in _CODE) for seat in range(SEATS))
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -404,18 +407,20 @@ class Game:
         return order
 
     @staticmethod
-    def _table_view(deal: Deal, viewer: int | None, view: Observation | None = None) -> dict[str, Any]:
-        """What *viewer* sees of the table in *deal* (the fields that change with events);
-        *view* is that observation (seat 0's for an onlooker), if it is made already."""
-        if view is None:
-            view = deal.observation(0 if viewer is None else viewer)
-        return {"turn": view.turn, "phase": view.phase.value, "to_move": list(deal.to_move()),
-                "stock": view.stock_count, "hand": None if viewer is None else _codes(view.hand),
-                "hand_sizes": list(view.hand_sizes),
-                "latest_discard": None if view.latest_discard is None else _CODE[view.latest_discard],
-                "discards": [_codes(pile) for pile in view.discards],
-                "declared": [None if wait is None else _CODE[wait] for wait in view.declared_waits],
-                "public_draws": [[who, _CODE[card]] for who, card in view.public_draws]}
+    def _table_view(deal: Deal, viewer: int | None) -> dict[str, Any]:
+        """What *viewer* sees of the table in *deal* now (the fields that change with events):
+        public information, and the viewer's own hand. Read from the deal directly, which is
+        quicker than a whole observation; the tests check that both agree."""
+        hands = [deal.hand(seat) for seat in range(SEATS)]
+        latest = deal.latest_discard
+        return {"turn": deal.turn, "phase": deal.phase.value, "to_move": list(deal.to_move()),
+                "stock": deal.stock_count, "hand": None if viewer is None else _codes(hands[viewer]),
+                "hand_sizes": [len(hand) for hand in hands],
+                "latest_discard": None if latest is None else _CODE[latest],
+                "discards": [_codes(deal.discards(seat)) for seat in range(SEATS)],
+                "declared": [None if (wait := deal.declared_wait(seat)) is None else _CODE[wait]
+                             for seat in range(SEATS)],
+                "public_draws": [_DRAWN[who][card] for who, card in deal.public_draws]}
 
     def views_since(self, viewer: int | None, since: int) -> list[dict[str, Any]]:
         """For each log entry from *since* on, what *viewer* saw right after it (the events of
@@ -486,7 +491,7 @@ class Game:
             "invites": self.invites(base_url) if seat == 0 and not self.started else [],
             "first": view.first,
             # The fields each event's view has too (views_since), from the one place.
-            **self._table_view(deal, seat, view),
+            **self._table_view(deal, seat),
             "to_move": list(deal.to_move()) if self.started and not self.closed else [],
             "known": [_codes(cards) for cards in view.known],
             "legal": [dict(action.to_dict()) for action in self.legal(seat)],
