@@ -4,9 +4,10 @@ hand; a reload and a lost connection mid-deal; a turn clock running out; a spect
 
 from __future__ import annotations
 
+import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
     Page,
+    Route,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -251,6 +253,51 @@ def test_the_clock_shows_as_soon_as_the_deal_starts_with_nothing_else_drawn(
     assert answer.status == 200, answer.text()
     expect(page.locator("[data-log]")).to_contain_text("The deal starts")
     expect(page.locator("[data-place=bottom] [data-clock]")).to_be_visible()
+
+
+def test_who_is_connected_stays_as_the_socket_said_when_an_older_state_arrives_later(
+        contexts: list[BrowserContext], server: str) -> None:
+    """Bo joins; the news of it makes Ana's page ask for the state, and the answer is late:
+    it was read before Bo's socket opened, and it arrives after the socket said "Bo is
+    connected". Bo stays online on Ana's page (the state was older news)."""
+    from websockets.sync.client import connect
+
+    page = contexts[0].new_page()
+    frames: list[Any] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda frame: frames.append(frame)))
+    created = create(page, server, humans=3, names=["Ana", "Bo", "Cy"])
+    page.goto(with_pace(f"{server}/games/{created['id']}#key={created['token']}"))
+    idle(page)
+    expect(page.locator("[data-connection]")).to_have_attribute("data-connection", "live")
+    held: list[Route] = []
+    news = re.compile(r"/api/games/[\w-]+(\?[^/]*)?$")
+    page.route(news, lambda route: route.continue_() if held else held.append(route))
+    bo = created["invites"][0]["token"]
+    answer = page.request.post(f"{server}/api/games/{created['id']}/join", data={},
+                               headers={"authorization": f"Bearer {bo}"})
+    assert answer.status == 200, answer.text()
+
+    def until(found: Callable[[], bool]) -> None:
+        for _ in range(1000):  # Playwright runs the handlers while it is waited on
+            if found():
+                return
+            page.wait_for_timeout(20)
+        raise AssertionError("not seen in 20 s")
+
+    until(lambda: bool(held))
+    late = held[0].fetch()  # read now, before Bo's socket is open
+    assert late.json()["seats"][1]["connected"] is False
+    address = server.replace("http://", "ws://") + f"/api/games/{created['id']}/live"
+    with connect(address) as socket:
+        socket.send(json.dumps({"token": bo}))
+        assert json.loads(socket.recv(timeout=10))["type"] == "hello"
+        until(lambda: any('"presence"' in str(frame) and json.loads(frame)["connected"][1]
+                          for frame in frames))
+        held[0].fulfill(response=late)
+        expect(page.locator("[data-invite]")).to_have_count(1)  # the late state is shown
+        idle(page)
+        expect(page.locator("[data-person='1']")).to_contain_text("online")
+        expect(page.locator("[data-presence='1']")).to_contain_text("online")
 
 
 def test_a_spectator_sees_the_table_but_no_hand(contexts: list[BrowserContext], server: str) -> None:
