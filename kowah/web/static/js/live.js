@@ -19,6 +19,15 @@ export class Live {
     this.stopped = true;
     this.timers = { poll: null, retry: null, ping: null };
     this.mode = null;
+    this.connected = null; // who is connected, as the socket last said (null: not live)
+  }
+
+  // *state* with who is connected as the socket last said. The socket tells every change as
+  // it happens, so its latest word is newer than a state asked for before it came.
+  withPresence(state) {
+    const connected = this.connected;
+    if (!connected || !state.seats) return state;
+    return { ...state, seats: state.seats.map((seat, index) => ({ ...seat, connected: connected[index] })) };
   }
 
   start() {
@@ -44,6 +53,7 @@ export class Live {
   setMode(mode) {
     if (this.mode === mode) return;
     this.mode = mode;
+    if (mode !== "live") this.connected = null; // the states say who is connected then
     this.handlers.mode(mode);
   }
 
@@ -82,7 +92,10 @@ export class Live {
       clearInterval(this.timers.ping);
       this.timers.ping = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
     }
-    if (message.connected) this.handlers.presence(message.connected);
+    if (message.connected) {
+      this.connected = message.connected;
+      this.handlers.presence(message.connected);
+    }
     if (typeof message.version === "number") this.handlers.changed(message.version);
   }
 

@@ -23,7 +23,6 @@ export class Table {
     this.lastDiscarder = null;
     this.advice = null;
     this.live = null;
-    this.connected = null; // who is connected, as the socket last said (null: not live)
     this.queue = Promise.resolve();
     this.listeners = [];
     this.deadline = null; // performance.now() at which the mover's clock runs out
@@ -54,14 +53,10 @@ export class Table {
     this.skip();
     const state = first ?? await this.api.state(id);
     await this.serial(() => this.show(state, true));
-    this.connected = null;
     this.live = new Live(this.api, state.id, {
       changed: (version) => this.changed(version),
       presence: (connected) => this.presence(connected),
-      mode: (mode) => {
-        if (mode !== "live") this.connected = null; // the states say who is connected then
-        this.listeners.forEach((listener) => listener("mode", mode));
-      },
+      mode: (mode) => this.listeners.forEach((listener) => listener("mode", mode)),
     });
     if (state.status !== "closed") this.live.start();
   }
@@ -114,20 +109,11 @@ export class Table {
     });
   }
 
-  // The socket tells every change of who is connected as it happens, so its latest word is
-  // newer than a state asked for before it came (a state may arrive after it).
   presence(connected) {
-    this.connected = connected;
     if (!this.state || !this.state.seats) return;
-    this.state = this.withPresence(this.state);
+    this.state = this.live.withPresence(this.state);
     this.render();
     this.listeners.forEach((listener) => listener("presence", connected));
-  }
-
-  withPresence(state) {
-    const connected = this.connected;
-    if (!connected || !state.seats) return state;
-    return { ...state, seats: state.seats.map((seat, index) => ({ ...seat, connected: connected[index] })) };
   }
 
   absorb(state) {
@@ -145,7 +131,7 @@ export class Table {
     }
     if (next.version < old.version) return;
     if (next.events_from > old.version) next = await this.api.state(next.id, old.version);
-    next = this.withPresence(next);
+    next = this.live?.withPresence(next) ?? next; // (the socket's word is newer)
     const events = next.events.slice(Math.max(0, old.version - next.events_from));
     if (events.length) await this.play(events, next);
     else this.state = next;
@@ -174,7 +160,7 @@ export class Table {
       }
     }
     this.frame = null;
-    this.state = this.withPresence(next); // (the socket may have spoken meanwhile)
+    this.state = this.live?.withPresence(next) ?? next; // (it may have spoken meanwhile)
     if (this.playing === controller) this.playing = null;
   }
 
