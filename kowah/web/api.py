@@ -35,8 +35,7 @@ from kowah.web.store import Store
 from kowah.web.text import words
 from kowah.web.writer import Writer
 
-__all__ = ["Limits", "act", "close", "create", "hint", "join", "json", "leave", "record", "show",
-           "start"]
+__all__ = ["Limits", "act", "close", "create", "hint", "join", "leave", "record", "show", "start"]
 
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
@@ -60,10 +59,6 @@ async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
             _limiters.clear()
         limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
     return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
-
-
-def json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return answer(data, status, headers)
 
 
 class Limits:
@@ -258,7 +253,7 @@ async def create(request: Request) -> Response:
         return state
 
     state = await run_in_threadpool(work)
-    return json(state, 201, {"location": f"/api/games/{state['id']}"})
+    return answer(state, 201, {"location": f"/api/games/{state['id']}"})
 
 
 def _since(request: Request, t: Translator) -> int:
@@ -272,7 +267,7 @@ async def show(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     since = _since(request, t)
-    return json(await _read(request, t, lambda game: _view(
+    return answer(await _read(request, t, lambda game: _view(
         request, game, _seat(game, token, t, required=False), since)))
 
 
@@ -409,7 +404,7 @@ async def hint(request: Request) -> Response:
         assert seat is not None
         return game.hint(seat, _lang(request), _with_codes(request))
 
-    return json(await _read(request, t, read))
+    return answer(await _read(request, t, read))
 
 
 async def record(request: Request) -> Response:

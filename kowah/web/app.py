@@ -39,6 +39,7 @@ from kowah.svg import back as back_svg
 from kowah.svg import card as card_svg
 from kowah.web import api, live, review
 from kowah.web._checks import check_int, check_text, check_texts
+from kowah.web.answers import answer
 from kowah.web.page import render_page
 from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
 from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
@@ -290,7 +291,7 @@ async def rules(request: Request) -> Response:
     format = request.query_params.get("format", "html")
     if format not in FORMATS:
         raise Problem.field(t, "format", "format")
-    return api.json({"lang": lang, "format": format, "rules": render_rules(t, format)})
+    return answer({"lang": lang, "format": format, "rules": render_rules(t, format)})
 
 
 @contextlib.asynccontextmanager
