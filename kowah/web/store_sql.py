@@ -499,10 +499,6 @@ class SQLStore(Store):
     def watch(self, callback: Callable[[str], None]) -> None:
         self._callbacks.append(callback)
 
-    def unwatch(self, callback: Callable[[str], None]) -> None:
-        if callback in self._callbacks:
-            self._callbacks.remove(callback)
-
     # -- bringing games in ----------------------------------------------------------------------
 
     def insert_restored(self, game: Game) -> bool:
