@@ -12,6 +12,13 @@ quicker to look up, for code that plays deals by the thousand.
 
 How far a hand is from ready is :func:`kept_in` (the most of its cards some ready hand
 contains), for any pack; :func:`kept` is its quick form for the Kowah deck and the money pack.
+
+Every function here gives the same answer from any thread, from the first call. The ready
+indexes, their warm parts and the ready tables are built once, under :data:`BUILD_LOCK`, and
+published whole. The other caches (``SHAPES``, the group and shape solutions, :func:`quick`'s)
+memoise a pure function one entry at a time: two threads may both work out a missing entry,
+and each stores the same value with one dict assignment, so a reader sees it whole or not at
+all. ``tests/test_threads.py`` runs the race in fresh processes.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import bisect
 import itertools
 import operator
 import os
+import threading
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 
 __all__ = [
+    "BUILD_LOCK",
     "CARDS",
     "DATA_FILES",
     "GROUP",
@@ -231,8 +240,6 @@ class ReadyIndex:
         #: memory than :attr:`positions`, which gives its hand's position.
         self.keys: set[int] = set() if keys is None else keys
         self.sieve = bytearray() if sieve is None else sieve
-        self.keys.clear()
-        self.sieve.clear()
         self.positions: dict[int, int] = {}
         self._lookups = 0
         self._waits: dict[bytes, frozenset[Card]] = {}
@@ -243,8 +250,12 @@ class ReadyIndex:
 
     def warm(self) -> None:
         """Build :attr:`keys`, :attr:`positions` and :attr:`sieve` (tens of milliseconds; done
-        after :data:`WARM` lookups)."""
-        if not self.keys:
+        after :data:`WARM` lookups). Safe from any thread: built once, under the build lock."""
+        if self.keys:
+            return
+        with BUILD_LOCK:
+            if self.keys:
+                return  # another thread built them while this one waited
             keys, sums = self._sums(KEY_WEIGHT), self._sums(QUICK_WEIGHT)
             sieve = bytearray(1 << SIEVE_BITS - 3)
             for total in sums:
@@ -269,8 +280,8 @@ class ReadyIndex:
         """The position of the ready hand with this key, or -1."""
         if self.keys:
             return self.positions.get(key, -1)
-        self._lookups += 1
-        if self._lookups == WARM:
+        self._lookups += 1  # may miss a count when threads race: harmless, it only times warm()
+        if self._lookups >= WARM:
             self.warm()
         index = bisect.bisect_left(range(self.count), key, key=self.key)
         return index if index < self.count and self.key(index) == key else -1
@@ -351,22 +362,30 @@ KOWAH_KEYS: set[int] = set()
 KOWAH_SIEVE = bytearray()
 _INDEXES: dict[Pack, ReadyIndex] = {}
 _BY_ID: dict[int, tuple[Pack, ReadyIndex]] = {}
+#: Held while a ready index, its warm parts or a ready table is built, so that each is built
+#: once, whatever the number of threads making their first calls at the same time. Readers
+#: never take it: what they read is published whole (a dict entry, or the keys after the
+#: sieve and the positions). Reentrant: building a table builds its index.
+BUILD_LOCK = threading.RLock()
 
 
 def ready_index(pack: Pack) -> ReadyIndex:
-    """The ready index of *pack*: loaded from the shipped data, or built from the rules."""
+    """The ready index of *pack*: loaded from the shipped data, or built from the rules (once,
+    from any thread)."""
     known = _BY_ID.get(id(pack))  # quicker than hashing the pack
     if known is not None and known[0] is pack:
         return known[1]
-    index = _INDEXES.get(pack)
-    if index is None:
-        data = read_data(pack)
-        if data is None:
-            data = encode(pack, build_table(pack))
-        kowah = pack == KOWAH_DECK
-        index = _INDEXES[pack] = ReadyIndex(data, KOWAH_KEYS if kowah else None,
-                                            KOWAH_SIEVE if kowah else None)
-    _BY_ID[id(pack)] = (pack, index)  # the pack is kept, so its id is not reused
+    with BUILD_LOCK:
+        index = _INDEXES.get(pack)
+        if index is None:
+            data = read_data(pack)
+            if data is None:
+                data = encode(pack, build_table(pack))
+            kowah = pack == KOWAH_DECK
+            # Only this index fills the Kowah deck's shared keys and sieve (see is_ready).
+            index = ReadyIndex(data, KOWAH_KEYS if kowah else None, KOWAH_SIEVE if kowah else None)
+            _INDEXES[pack] = index
+        _BY_ID[id(pack)] = (pack, index)  # the pack is kept, so its id is not reused
     return index
 
 
@@ -381,10 +400,14 @@ def ready_table(pack: Pack) -> dict[Key, frozenset[Card]]:
     """
     table = _TABLES.get(pack)
     if table is None:
-        index = ready_index(pack)
-        cards = map(CARDS.__getitem__, index.hands)
-        hands = zip(*[cards] * 8, strict=True)  # eight at a time
-        table = _TABLES[pack] = dict(zip(hands, map(index.waits, range(index.count)), strict=True))
+        with BUILD_LOCK:
+            table = _TABLES.get(pack)
+            if table is None:
+                index = ready_index(pack)
+                cards = map(CARDS.__getitem__, index.hands)
+                hands = zip(*[cards] * 8, strict=True)  # eight at a time
+                table = _TABLES[pack] = dict(zip(hands, map(index.waits, range(index.count)),
+                                                 strict=True))
     return table
 
 
