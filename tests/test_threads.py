@@ -200,3 +200,46 @@ def test_a_simulation_on_a_thread_pool_in_a_fresh_process_gives_the_serial_resul
         here = simulate(24, ["hard", "normal", "easy"], seed=seed, executor=pool, chunk=2).as_dict()
     assert here == simulate(24, ["hard", "normal", "easy"], seed=seed).as_dict()
     assert _run(_SIMULATE_CHILD, str(seed), MODES[seed % 2]) == json.loads(json.dumps(here))
+
+
+_TEXT_CHILD = textwrap.dedent("""
+    import json, sys, threading
+    sys.setswitchinterval(1e-6)
+    from kowah import Card
+    from kowah.i18n import LANGUAGES, translator
+
+    barrier = threading.Barrier(int(sys.argv[1]))
+    answers = [None] * int(sys.argv[1])
+
+    def work(slot):
+        barrier.wait()
+        found = []
+        for language in LANGUAGES[slot % 2::2] + LANGUAGES[1 - slot % 2::2]:  # in two orders
+            t = translator(language)
+            found.append([language, [t.card(card, "object") for card in Card],
+                          t.format_list([t.card_name(Card.C5), t.card_name(Card.RF)]),
+                          t.format_number(1234567)])
+        answers[slot] = sorted(found)
+
+    threads = [threading.Thread(target=work, args=(slot,)) for slot in range(len(answers))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(json.dumps(answers))
+""")
+
+
+def test_the_text_layer_answers_right_from_every_thread_from_the_first_call() -> None:
+    """Translators, their catalogues and Babel's locale data, first loaded by racing threads."""
+    from kowah.i18n import LANGUAGES, translator
+
+    expected = []
+    for language in LANGUAGES:
+        t = translator(language)
+        expected.append([language, [t.card(card, "object") for card in Card],
+                         t.format_list([t.card_name(Card.C5), t.card_name(Card.RF)]),
+                         t.format_number(1234567)])
+    expected.sort()
+    for _ in range(RUNS // 2):
+        assert _run(_TEXT_CHILD, str(THREADS)) == [expected] * THREADS
