@@ -857,3 +857,24 @@ def test_the_rules_pager_never_ends_a_screen_with_a_heading(language: str, rows:
         assert not underline(following[0]), (screen[-3:], following[:2])  # not split from its heading
         assert not underline(lines[-1]), screen[-3:]  # nor a heading and its underline at the bottom
         assert 0 < len(screen) <= rows - 2
+
+
+def test_golden_deal_transcripts() -> None:
+    """Three whole deals per language as the terminal, the page and the review tell them, as
+    tests/golden/deals-LANG.txt holds them (every sentence change shows in a diff).
+
+    After a change of the game's text: ``python3 dev.py goldens``, and read the diff.
+    """
+    from deal_transcripts import deals
+
+    from kowah.i18n import LANGUAGES
+
+    for language in LANGUAGES:
+        golden = (GOLDEN / f"deals-{language}.txt").read_text(encoding="utf-8")
+        assert deals(language) == golden, f"{language}: run python3 dev.py goldens and read the diff"
+    english = (GOLDEN / "deals-en.txt").read_text(encoding="utf-8")
+    # The three front ends of each deal, the coach's lines and the deals' ends are all there.
+    for part in ("terminal", "page, seat 0", "review, seat 0"):
+        assert english.count(f"): {part}\n") == 3
+    assert "[coach] Your choice:" in english and "[hint] Hint:" in english
+    assert english.count("\n[end] ") == 6
