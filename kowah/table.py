@@ -386,7 +386,7 @@ class _Table(Screen):
             return declares[0]
         waits = self.waits_of(declares)
         while True:
-            question = t.gettext("cli", "Which wait will you expose: {waits}? (p: do not declare)")
+            question = t.gettext("cli", "Which pair will you expose: {waits}? (p: pass)")
             text = self.ask(question.format(waits=waits))
             if not text:
                 continue
@@ -398,7 +398,7 @@ class _Table(Screen):
                 return Action.pass_(HUMAN)
             if command is not None and self.answer(command, observation):
                 continue
-            self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
+            self.problem(t.gettext("cli", "Choose {waits}, or type p to pass.").format(waits=waits))
 
     def why_not(self, action: Action, legal: Sequence[Action]) -> str:
         """Why an action the person typed is not legal now, in their language, said to them."""

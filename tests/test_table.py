@@ -261,7 +261,7 @@ def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
     t = translator("en", codes=True)  # as `kowah play` names cards: "the Six of Strings (6s)"
     seed = next(seed for seed in range(40) if _found_several_waits(seed))
     lines, waits = _until_several_waits(seed)
-    question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
+    question = f"Which pair will you expose: {waits[0]} or {waits[1]}? (p: pass)"
     for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
                              f"You declare checki, waiting for {t.card(Card.parse(waits[1]), 'object')}."),
                             ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
@@ -272,7 +272,7 @@ def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
         after = out.getvalue().split(question, 1)[1]
         assert code == 0 and expected in after
         if typed.startswith("zz"):
-            assert after.count(f"Choose {waits[0]} or {waits[1]}, or p not to declare.") == 1  # zz
+            assert after.count(f"Choose {waits[0]} or {waits[1]}, or type p to pass.") == 1  # zz
             assert "Hint: declare checki, waiting for" in after  # hint
             assert "Commands:" in after and "hint, i" in after  # help
             assert "The rules of Kowah" in after and "Back to the game." in after  # rules
@@ -643,9 +643,9 @@ def test_lines_wrap_to_the_width_of_the_terminal() -> None:
 
 
 def test_rules_in_a_terminal_come_a_screenful_at_a_time() -> None:
-    out = _run_in_pty(_ENV, "rules\n\nq\nq\n", extra=["--lang", "en"])
+    out = _run_in_pty(_ENV, "rules\n\n\nq\nq\n", extra=["--lang", "en"])
     plain = re.sub(r"\x1b\[[0-9;]*m", "", out.replace("\r", ""))
-    assert plain.count("Enter: more of the rules; q: back to the game") == 2  # Enter, then q
+    assert plain.count("Enter: more of the rules; q: back to the game") == 3  # Enter, Enter, then q
     assert "1. Objective" in plain  # the rules came, a screenful at a time
     assert "R16" not in plain  # q stopped the paging before the end of the rules
     after = plain.split("Back to the game.", 1)[1]

@@ -67,7 +67,7 @@ _ACTIONS = {
     "take": N_("web", "take {card}"),
     "discard": N_("web", "discard {card}"),
     "declare": N_("web", "declare checki (wait: {card})"),
-    "pass": N_("web", "not declare checki"),
+    "pass": N_("web", "pass (no checki)"),
 }
 
 
