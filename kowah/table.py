@@ -416,7 +416,12 @@ class _Table(Screen):
         mine = YOUR_REFUSALS.get(refusal.reason)
         if mine is None:
             return self.t.error(IllegalActionError(refusal))
-        params = {key: str(value) if isinstance(value, Card) else value
+        # Cards read as their codes, the notation the person typed; a tuple of cards (the waits)
+        # as a list of codes, never as its Python form.
+        params = {key: str(value) if isinstance(value, Card)
+                  else self.t.format_list([str(card) for card in value])
+                  if isinstance(value, tuple) and all(isinstance(card, Card) for card in value)
+                  else value
                   for key, value in refusal.params.items()}
         return self.t.gettext("cli", mine).format(**params)
 

@@ -878,3 +878,15 @@ def test_golden_deal_transcripts() -> None:
         assert english.count(f"): {part}\n") == 3
     assert "[coach] Your choice:" in english and "[hint] Hint:" in english
     assert english.count("\n[end] ") == 6
+
+
+def test_a_refusal_names_the_waits_as_codes_never_as_a_python_tuple() -> None:
+    """Typing a card that is not a wait at the declaring prompt: the waits are listed as the
+    codes the person types, not as ``(Card.RF,)`` (seed 9 reaches a one-wait declaring window)."""
+    for language, expected in (("en", "9c is not a wait of your hand (waits: rf)."),
+                               ("it", "(attese: rf)")):
+        out = io.StringIO()
+        play_in_terminal(translator(language), seed=9, opponents="normal", record_path=None,
+                         stdin=io.StringIO("d\n1\n" * 60), stdout=out, color=False, pace=0, width=100)
+        text = out.getvalue()
+        assert expected in text and "Card." not in text and ",)" not in text

@@ -120,7 +120,8 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
     for wait in advice.waits:
         choices.append({"card": str(wait.card), "live": wait.live, "best": False,
                         "chosen": did.kind is ActionKind.DECLARE and did.card == wait.card,
-                        "text": t.ngettext("web", "{card}: {count} copy left.", "{card}: {count} copies left.",
+                        "text": t.ngettext("web", "{card}: {count} copy left.",
+                                           "{card}: {count} copies left.",
                                            wait.live).format(card=t.card(wait.card), count=wait.live)})
     return choices
 
