@@ -10,8 +10,10 @@
     python3 dev.py bench            set up, then run the benchmarks
     python3 dev.py docs             set up, then build the HTML documentation in docs/_build/html
     python3 dev.py catalogues       extract messages and update the catalogues (for translators)
-    python3 dev.py goldens          rewrite the golden transcripts of the terminal game
-                                    (tests/golden/transcript-*.txt) after a change of its text
+    python3 dev.py goldens          rewrite the golden transcripts after a change of the game's
+                                    text: the terminal game (tests/golden/transcript-*.txt) and
+                                    three whole deals as the terminal, the page and the review
+                                    tell them (tests/golden/deals-*.txt)
     python3 dev.py kowah [ARGS...]  set up, then run any ``kowah`` command
 
 The first run creates ``.venv`` and installs the package (editable) with the extras the job
@@ -244,6 +246,7 @@ def main(argv: list[str]) -> None:
         run([str(PYTHON), str(ROOT / "locales" / "update.py"), *args])
     elif job == "goldens":
         run([str(PYTHON), str(ROOT / "tests" / "transcripts.py"), *args])
+        run([str(PYTHON), str(ROOT / "tests" / "deal_transcripts.py"), *args])
 
 
 if __name__ == "__main__":

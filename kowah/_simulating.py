@@ -69,8 +69,9 @@ def simulate_command(args: argparse.Namespace, t: Translator, interactive: bool)
                                  wins=t.format_number(result.wins[seat]),
                                  rate=_percent(t, result.wins[seat] / result.deals),
                                  low=_percent(t, low, sign=False), high=_percent(t, high)))
-    print("  " + t.gettext("cli", "drawn: {n}").format(n=t.format_number(result.drawn)))
-    print("  " + t.gettext("cli", "wins by self-draw: {a}, by discard: {b}, by draw claim: {c}").format(
+    print("  " + t.gettext("cli", "drawn deals: {n}").format(n=t.format_number(result.drawn)))
+    print("  " + t.gettext("cli", "wins by self-draw: {a}, by claim of a discard: {b}, "
+                                  "by claim of another player's stock draw: {c}").format(
         a=t.format_number(result.by["self-draw"]), b=t.format_number(result.by["discard"]),
         c=t.format_number(result.by["draw-claim"])))
     return 0

@@ -245,8 +245,8 @@ WIN_OTHER: dict[str, str] = {
 }
 DRAWN: dict[str, str] = {
     "exhaustion": N_("rules", "The deal is drawn: the stock ran out."),  # R16
-    "no-progress": N_("outcome", "The deal is drawn: too many turns in a row went by without a "
-                                 "draw from the stock."),  # R17
+    "no-progress": N_("outcome", "The deal ends with no winner: too many turns in a row went by "
+                                 "without a card from the stock."),  # R17
 }
 
 # The AI levels (kowah.players.PLAYERS), as a player reads them; the names in code stay English.

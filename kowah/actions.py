@@ -88,7 +88,7 @@ def _check_kind(kind: ActionKind) -> None:
 def _check_card(kind: ActionKind, card: Card | None) -> None:
     if card is None:
         if kind is ActionKind.DISCARD:
-            raise ActionError(N_("error", "a discard names its card"))
+            raise ActionError(N_("error", "a discard must name a card"))
         return
     if kind not in _WITH_CARD:
         raise ActionError(N_("error", "a draw, take or pass names no card, not {value!r}"), value=card)
@@ -145,10 +145,10 @@ class Action(Value):
         >>> Action.draw(0).discarded
         Traceback (most recent call last):
         ...
-        kowah.errors.ActionError: draw is no discard: it has no discarded card
+        kowah.errors.ActionError: draw is not a discard: it has no discarded card
         """
         if self.kind is not ActionKind.DISCARD or self.card is None:
-            raise ActionError(N_("error", "{action} is no discard: it has no discarded card"),
+            raise ActionError(N_("error", "{action} is not a discard: it has no discarded card"),
                               action=str(self))
         return self.card
 
@@ -161,7 +161,7 @@ class Action(Value):
         (Card.S5, None)
         """
         if self.kind is not ActionKind.DECLARE:
-            raise ActionError(N_("error", "{action} is no declaration: it has no wait"), action=str(self))
+            raise ActionError(N_("error", "{action} is not a declaration: it has no wait"), action=str(self))
         return self.card
 
     @classmethod
@@ -221,7 +221,7 @@ class Action(Value):
                                               "{type}"), value=shorten(text), type=type(text).__name__)
         words = text.split()
         if not words:
-            raise ActionError(N_("error", "an empty text is no action"))
+            raise ActionError(N_("error", "an empty text is not an action"))
         kind = _KINDS.get(words[0].lower()) if words[0].isascii() else None
         if kind is None:
             raise ActionError(
@@ -271,7 +271,7 @@ class Action(Value):
         >>> Action.from_dict({"seat": 1, "do": "take"}, seat=0)
         Traceback (most recent call last):
         ...
-        kowah.errors.ActionError: the action is seat 1's, not seat 0's
+        kowah.errors.ActionError: the action belongs to seat 1, not seat 0
         >>> Action.from_dict({"seat": 0, "do": "discard"})
         Traceback (most recent call last):
         ...
@@ -285,7 +285,7 @@ class Action(Value):
             if type(found) is not int or not 0 <= found < SEATS:
                 raise ActionError(N_("error", "'seat' must be 0, 1 or 2, not {found!r}"), found=found)
             if seat is not None and found != seat:
-                raise ActionError(N_("error", "the action is seat {found}'s, not seat {seat}'s"),
+                raise ActionError(N_("error", "the action belongs to seat {found}, not seat {seat}"),
                                   found=found, seat=seat)
             seat = found
         elif seat is None:

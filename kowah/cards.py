@@ -353,11 +353,11 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
     >>> parse_cards("5c ws")
     Traceback (most recent call last):
     ...
-    kowah.errors.CardParseError: 'ws' (token 2) is not in the Kowah deck
+    kowah.errors.CardParseError: 'ws' (card 2) is not in the Kowah deck
     >>> parse_cards("5c 5c 5c 5c 5c")
     Traceback (most recent call last):
     ...
-    kowah.errors.CardParseError: 5 copies of '5c' (token 5), but the Kowah deck has 4
+    kowah.errors.CardParseError: the hand holds 5 copies of '5c' (card 5), but the Kowah deck has 4
     """
     tokens: Iterable[str]
     if isinstance(text, str):
@@ -382,7 +382,7 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
         card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
         if card is None:
             raise CardParseError(
-                N_("error", "unknown card code '{token}' (token {position})"),
+                N_("error", "unknown card code '{token}' (card {position})"),
                 token=_shorten(token),
                 position=position,
             )
@@ -391,11 +391,11 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
             if seen[card] > pack.counts[card]:
                 if pack.counts[card] == 0:
                     raise CardParseError(
-                        N_("error", "'{token}' (token {position}) is not in the {pack}"),
+                        N_("error", "'{token}' (card {position}) is not in the {pack}"),
                         token=_shorten(token), position=position, pack=_shorten(pack.name),
                     )
                 raise CardParseError(
-                    N_("error", "{count} copies of '{token}' (token {position}), "
+                    N_("error", "the hand holds {count} copies of '{token}' (card {position}), "
                        "but the {pack} has {copies}"),
                     token=_shorten(token), position=position, pack=_shorten(pack.name),
                     count=seen[card], copies=pack.counts[card],

@@ -183,8 +183,8 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     commands.required = False  # _parse() names an unknown option before a missing command
 
     play = commands.add_parser("play", parents=[lang], help=_("cli", "play a deal against two AIs"),
-                               description=_("cli", "Play one deal in the terminal: you are seat 0, "
-                                                    "two AI players hold the other seats."))
+                               description=_("cli", "Play one deal in the terminal: you are seat 0 "
+                                                    "and two AI players hold the other seats."))
     play.add_argument("--seed", type=int, metavar="N",
                       help=_("cli", "seed for the shuffle and the AIs (default: random)"))
     play.add_argument("--opponents", choices=LEVELS, default="normal",
@@ -230,7 +230,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "the three players, e.g. hard,normal,normal "
                                         "(random, easy, normal or hard)"))
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
-                          help=_("cli", "seed (default: 0)"))
+                          help=_("cli", "seed for the shuffles and the AIs (default: 0)"))
     simulate.add_argument("--jobs", type=int, default=1, metavar="J",
                           help=_("cli", "worker processes (default: 1)"))
     simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
@@ -275,7 +275,7 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
     serve.add_argument("--host", default="127.0.0.1", type=host,
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=whole(1, 65535), default=8000,
-                       help=_("cli", "port (default: 8000)"))
+                       help=_("cli", "port to listen on (default: 8000)"))
     saving = serve.add_mutually_exclusive_group()
     saving.add_argument("--data", type=_path, metavar=_("cli", "DIR"),
                         help=_("cli", "folder for the saved games (default: a per-user folder)"))
@@ -285,17 +285,17 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
                         help=_("cli", "the games' database: sqlite:///PATH or postgresql://… "
                                       "(default: kowah.sqlite3 in the data folder)"))
     serve.add_argument("--workers", type=whole(1, 64), default=1, metavar="N",
-                       help=_("cli", "server processes on the one port (default: 1)"))
+                       help=_("cli", "number of server processes on the same port (default: 1)"))
     serve.add_argument("--allow-host", action="append", default=[], metavar=_("cli", "NAME"),
-                       help=_("cli", "another name the server may be called by (repeatable)"))
+                       help=_("cli", "another name by which the server can be reached (repeatable)"))
     serve.add_argument("--allow-origin", action="append", default=[], metavar=_("cli", "ORIGIN"),
                        help=_("cli", "another web origin that may send changes, e.g. "
                                      "https://example.org (repeatable)"))
     serve.add_argument("--idle-timeout", type=whole(60, 10**8), default=86400,
                        metavar=_("cli", "SECONDS"),
-                       help=_("cli", "close a game untouched this long (default: 86400)"))
+                       help=_("cli", "close a game left untouched for this many seconds (default: 86400)"))
     serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
-                       help=_("cli", "new games per client address and minute (default: 60)"))
+                       help=_("cli", "at most N new games per client address per minute (default: 60)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
 
 
@@ -459,12 +459,13 @@ def _check(args: argparse.Namespace, t: Translator) -> int:
             print("  " + _("cli", "{split}  (wait {card})", t).format(split=split, card=split.wait))
         return 0
     away = distance(cards)
-    print(t.ngettext("cli", "Not ready: {n} card to exchange, at the fewest.",
-                     "Not ready: {n} cards to exchange, at the fewest.", away).format(n=away))
+    print(t.ngettext("cli", "Not ready: at least {n} card must be exchanged.",
+                     "Not ready: at least {n} cards must be exchanged.", away).format(n=away))
     helping = improvements(cards)
     if helping:
         listed = t.format_list(f"{card} ({n})" for card, n in helping.items())
-        print(_("cli", "Cards that bring it closer (unseen copies): {cards}", t).format(cards=listed))
+        print(_("cli", "Cards that would bring the hand closer to ready (unseen copies): {cards}",
+                t).format(cards=listed))
     return 1
 
 

@@ -362,14 +362,14 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
     else:
         lines.append(t.gettext("coach", "Hint: draw from the stock."))
     if advice.waits:
-        lines.append(t.gettext("coach", "Waits: {waits}").format(waits=_wait_list(t, advice.waits)))
+        lines.append(t.gettext("coach", "Waits: {waits}.").format(waits=_wait_list(t, advice.waits)))
     for option in advice.discards[:limit]:
         name = t.card(option.card)
         if option.feeds:
             line = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
-                                      "once").format(card=name)
+                                      "once.").format(card=name)
         elif option.distance == 0:
-            line = t.gettext("coach", "{card}: ready, waiting for {waits}").format(
+            line = t.gettext("coach", "{card}: ready, waiting for {waits}.").format(
                 card=name, waits=_wait_list(t, option.waits))
         else:
             away = t.ngettext("coach", "{count} card from ready", "{count} cards from ready",
@@ -377,7 +377,7 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
             helping = t.ngettext("coach", "{count} unseen card would help",
                                  "{count} unseen cards would help", option.improving).format(
                 count=option.improving)
-            line = t.gettext("coach", "{card}: {distance}, {help}").format(
+            line = t.gettext("coach", "{card}: {distance}, {help}.").format(
                 card=name, distance=away, help=helping)
         lines.append("  " + line)
     return lines

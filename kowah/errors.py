@@ -13,7 +13,7 @@ layer (:mod:`kowah.i18n`) can show it in another language without parsing the me
 ...     parse_cards("5c zz")
 ... except CardParseError as error:
 ...     print(error, "|", error.token, error.position)
-unknown card code 'zz' (token 2) | zz 2
+unknown card code 'zz' (card 2) | zz 2
 
 Messages quote the bad value shortened and printable, however long or strange it is
 (:func:`shorten`):
@@ -173,7 +173,7 @@ class KowahError(ValueError):
     ... except CardParseError as error:
     ...     copy = pickle.loads(pickle.dumps(error))
     >>> type(copy).__name__, str(copy), copy.token, copy.position
-    ('CardParseError', "unknown card code 'zz' (token 2)", 'zz', 2)
+    ('CardParseError', "unknown card code 'zz' (card 2)", 'zz', 2)
     """
 
     #: The message catalogue context of :attr:`template`.

@@ -498,7 +498,7 @@ class Translator(Value):
         ...     parse_cards("5c ws")
         ... except KowahError as error:
         ...     print(translator("es").error(error))
-        'ws' (elemento 2) no está en la baraja Kowah
+        'ws' (carta 2) no está en la baraja Kowah
         """
         if not isinstance(exc, KowahError):
             raise KowahTypeError(N_("error", "error() describes a KowahError, not {value} of type {type}"),

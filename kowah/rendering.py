@@ -88,7 +88,7 @@ def _example(t: Words, example: Example, codes: bool) -> tuple[str, str, str]:
     """The codes (or ``""``), the short names and the verdict of a card example."""
     # Non-breaking spaces keep "5 Coins" and "2 + 2 + 1" on one line when wrapped.
     names = ", ".join(t.card_name(card, short=True).replace(" ", _NBSP) for card in example.cards)
-    waits = t.format_list([t.card_name(card) for card in example.waits], style="or")
+    waits = t.format_list([t.card_name(card) for card in example.waits])
     verdict = t.gettext("rules", example.verdict).format(waits=waits)
     return format_cards(example.cards) if codes else "", names, _PLUS.sub(f"{_NBSP}+{_NBSP}", verdict)
 

@@ -220,24 +220,41 @@ class Section(Value):
 TITLE = N_("rules", "The rules of Kowah")
 
 #: The game in one sentence, shown under the title.
-TAGLINE = N_("rules", "A traditional money-card game of the Chinese communities of Java: form two "
+TAGLINE = N_("rules", "A traditional money-card game of Indonesia, Malaysia and Singapore: form two "
                       "triples and a pair, declare checki, then wait for a third copy of the pair "
                       "card.")
 
 # TRANSLATORS: the pack the game is played with: where it comes from, its size, its suits.
 #: The pack's origin, shown under the tagline.
-ORIGIN = N_("rules", "Chinese money cards · China · 132 cards: Coins, Strings and Myriads, with "
-                     "six honours")
+ORIGIN = N_("rules", "Chinese money cards · the 132-card pack of the rules' source page: Coins, "
+                     "Strings and Myriads, with six honours")
 
 # Points of the opening note that both editions make.
 _WAIT_NOTE = N_("rules", "The wait is a third exact copy of the pair card: a pair of Fives of Coins "
-                         "waits for the Five of Coins, not for any five.")
-_HONOURS_NOTE = N_("rules", "Honours are never wild: Old Thousand, Red Flower and White Flower are "
-                            "three kinds, and an honour matches only its own kind.")
+                         "waits for the Five of Coins, not for any Five.")
+_HONOURS_NOTE = N_("rules", "Honours are never wild, and they do not count as Ones, as some "
+                            "traditional tables count them: Old Thousand, Red Flower and White "
+                            "Flower are three kinds, and an honour matches only its own kind.")
 _CLAIMS_NOTE = N_("rules", "Claims are automatic and out of turn: nobody calls for the card, and the "
                            "declared player whose wait appears wins at once.")
 _MONEY_NOTE = N_("rules", "Only multipliers, no money: self-draw ×3, claim of a discard ×2, claim of "
                           "another player's stock draw ×1; no stakes and no running totals.")
+# What the rules take from their source page rather than from tradition (both editions).
+_SOURCE_NOTE = N_("rules", "These rules follow one web page about the game, read in machine "
+                           "translations, and settle what it leaves open. Accounts of Ceki players "
+                           "attest the 120-card deck, triples of mixed suits, declaring right after "
+                           "one's own discard and public stock draws after a declaration; waiting "
+                           "only for an identical card is one traditional kind of wait, beside "
+                           "waiting for any card of the rank. Claims of a discard, the multipliers, "
+                           "three seats and the 132-card pack with its Snakes and Monk come from "
+                           "that page alone.")
+_SAME_RANK_NOTE = N_("rules", "The two triples may have the same rank: two triples of Nines and a "
+                              "pair are ready.")
+_SPLIT_NOTE = N_("rules",
+                 "A pair and a triple of the same rank must hold two cards of one suit, two "
+                 "of another and one of the third: two Fives of Coins, two Fives of Strings "
+                 "and a Five of Myriads are allowed; three Fives of Coins and two Fives of "
+                 "Strings are not.")
 
 RULEBOOK: tuple[Section, ...] = (
     Section(
@@ -246,36 +263,21 @@ RULEBOOK: tuple[Section, ...] = (
         (),
         (
             Paragraph(N_("rules",
-                "Kowah is played in many ways. This library, its AI players and these rules "
-                "follow one set of rulings; on these points a player of the traditional game "
-                "may expect something else:"), "full"),
+                "Kowah is played in many ways. These rules settle on one way, in numbered "
+                "rulings; on these points a player of the traditional game may expect "
+                "something else:"), "full"),
             Paragraph(N_("rules",
-                "Kowah is played in many ways, and this table plays it one way. If you have "
-                "played it before, note these points:"), "players"),
+                "Kowah is played in many ways, and at this table it is played one way. If you "
+                "have played it before, note these points:"), "players"),
             Bullets((
                 _WAIT_NOTE,
                 _HONOURS_NOTE,
-                N_("rules", "Two triples may have the same rank: 9c 9s 9m 9c 9s 9m 1c 1c is ready."),
-                N_("rules",
-                   "A pair and a triple of the same rank must hold two cards of one suit, two "
-                   "of another and one of the third: 5c 5c 5s 5s 5m is allowed, "
-                   "5c 5c 5c 5s 5s is not."),
+                _SAME_RANK_NOTE,
+                _SPLIT_NOTE,
                 _CLAIMS_NOTE,
                 _MONEY_NOTE,
-            ), "full"),
-            Bullets((
-                _WAIT_NOTE,
-                _HONOURS_NOTE,
-                N_("rules", "The two triples may have the same rank: two triples of Nines and a "
-                            "pair are ready."),
-                N_("rules",
-                   "A pair and a triple of the same rank must hold two cards of one suit, two "
-                   "of another and one of the third: two Fives of Coins, two Fives of Strings "
-                   "and a Five of Myriads are allowed; three Fives of Coins and two Fives of "
-                   "Strings are not."),
-                _CLAIMS_NOTE,
-                _MONEY_NOTE,
-            ), "players"),
+            )),
+            Paragraph(_SOURCE_NOTE),
         ),
         note=True,
         players_title=N_("rules", "If you know the traditional game"),
@@ -286,14 +288,17 @@ RULEBOOK: tuple[Section, ...] = (
         (),
         (
             Paragraph(N_("rules",
-                "Kowah, also called Cheki, is a card game of the Chinese communities of Java and "
-                "the Malay world, played with Chinese money cards. Three players play one deal, "
-                "each for themselves.")),
-            # TRANSLATORS: Cheki (the game) and checki (the declaration) stay as they are.
+                "Kowah, also called Cheki, is a card game of Indonesia, Malaysia and Singapore, "
+                "played with Chinese money cards. Three players play one deal, each for "
+                "themselves.")),
+            # TRANSLATORS: Cheki (the game) and checki (the call) are one word; write both as
+            # your language's players do (Indonesian and Malay: Ceki, ceki), and keep the
+            # spellings of other places as they are.
             Paragraph(N_("rules",
-                "Cheki, with a capital C, is the game's other name; checki, in lower case and "
-                "spelt with ck, is what a player declares when their hand is ready. They are "
-                "two different words, not misprints of each other.")),
+                "Cheki, the game's other name, and checki, what a player declares when their "
+                "hand is ready, are one word, from the Hokkien chít ki, “one card”. It is "
+                "also written Ceki, Cherki or Tjeki. These rules give the game's name a capital "
+                "letter and write the declaration in lower case.")),
             Paragraph(N_("rules",
                 "The aim is to hold eight cards that form two triples and a pair, to declare "
                 "checki, and then to win with a third exact copy of the pair card. If the stock "
@@ -306,7 +311,8 @@ RULEBOOK: tuple[Section, ...] = (
         (1, 2),
         (
             Paragraph(N_("rules",
-                "Kowah uses part of the Chinese money pack. The full money pack has 132 cards:")),
+                "Kowah uses part of the Chinese money pack. The full money pack, as the rules' "
+                "source page describes it, has 132 cards:")),
             Bullets((
                 N_("rules",
                    "three suits, Coins, Strings and Myriads, each with the ranks 1 to 9, in four "
@@ -320,7 +326,7 @@ RULEBOOK: tuple[Section, ...] = (
                 "Thousand, Red Flower and White Flower. The twelve White Snakes, Green Snakes and "
                 "Monks are left out.")),
             Paragraph(N_("rules",
-                "The honours are not a suit: they are three distinct kinds of card, and an honour "
+                "The honours are not a suit: each honour is a kind of its own, and an honour "
                 "matches only another honour of the same kind. Honours are never wild.")),
         ),
     ),
@@ -332,7 +338,7 @@ RULEBOOK: tuple[Section, ...] = (
             Paragraph(N_("rules",
                 "Game records, the command line and the examples in these rules write each card "
                 "as a short code. Codes may be typed in upper or lower case and are always "
-                "written in lower case. The cards of a list are separated by spaces, commas or "
+                "shown in lower case. The cards of a list are separated by spaces, commas or "
                 "both."), "full"),
             Paragraph(N_("rules",
                 "Each card also has a short code, which game records use and which you may type "
@@ -350,9 +356,9 @@ RULEBOOK: tuple[Section, ...] = (
             )),
             Legend(_cards("5c 5s 5m ot rf wf ws gs mk")),
             Paragraph(N_("rules",
-                "An unknown code is an error. So is a card that the deck in use does not hold, "
-                "such as ws in a Kowah hand, and a hand with more copies of a card than the deck "
-                "has."), "full"),
+                "An unknown code is an error. So are a card that the deck in use does not hold, "
+                "such as ws in a Kowah hand, and a hand that holds more copies of a card than the "
+                "deck has."), "full"),
         ),
     ),
     Section(
@@ -367,8 +373,7 @@ RULEBOOK: tuple[Section, ...] = (
             Paragraph(N_("rules",
                 "The seat that plays first is chosen at random. Play then passes from seat 0 to "
                 "seat 1, from seat 1 to seat 2 and from seat 2 back to seat 0. This is the "
-                "rotation order: the seats in rotation order from a seat are the seats that come "
-                "after it in this order.")),
+                "rotation order: after seat 2 come seat 0 and then seat 1.")),
         ),
     ),
     Section(
@@ -381,7 +386,7 @@ RULEBOOK: tuple[Section, ...] = (
                    "First draw the top card of the stock, or take the latest discard: the card "
                    "discarded on the previous turn, if nobody claimed it."),
                 N_("rules", "Then discard one card face up, to hold eight cards again."),
-                N_("rules", "The opening turn of the deal must draw from the stock."),
+                N_("rules", "On the opening turn of the deal, the player must draw from the stock."),
                 N_("rules",
                    "A card taken from the discards may not be discarded again in the same turn."),
             )),
@@ -430,11 +435,11 @@ RULEBOOK: tuple[Section, ...] = (
                 "each triple that has the rank of the pair.")),
             Examples((
                 Example(_cards("5c 5c 5s 5s 5m 8c 8c 8c"),
-                        N_("rules", "ready: the fives split 2 + 2 + 1 by suit")),
+                        N_("rules", "ready: the Fives split 2 + 2 + 1 by suit")),
                 Example(_cards("5c 5c 5c 5s 5s 8c 8s 8m"),
-                        N_("rules", "not ready: the fives split 3 + 2 by suit")),
+                        N_("rules", "not ready: the Fives split 3 + 2 by suit")),
                 Example(_cards("5c 5c 5c 5s 5m 8c 8s 8m"),
-                        N_("rules", "not ready: the fives split 3 + 1 + 1 by suit")),
+                        N_("rules", "not ready: the Fives split 3 + 1 + 1 by suit")),
             )),
         ),
     ),
@@ -448,16 +453,16 @@ RULEBOOK: tuple[Section, ...] = (
                 "exact copy of that card, of the same rank and the same suit; another card of "
                 "the same rank does not win.")),
             Paragraph(N_("rules",
-                "A hand can offer several waits when it splits in more than one way. The "
-                "library always reports every wait a hand offers."), "full"),
+                "A hand can offer several waits when it splits in more than one way; the "
+                "declaring player chooses which pair to expose."), "full"),
             Paragraph(N_("rules",
                 "A hand can offer several waits when it splits in more than one way; when you "
                 "declare, you choose which pair to expose."), "players"),
             Examples((
-                # TRANSLATORS: {waits} is a list of full card names joined by "or".
+                # TRANSLATORS: {waits} is a list of full card names joined by "and".
                 Example(_cards("5c 5c 5s 5s 5m 8c 8c 8c"),
                         N_("rules", "either the pair of Coins or the pair of Strings can be "
-                                    "exposed, so the waits are: {waits}"),
+                                    "exposed, so the hand has two waits: {waits}"),
                         _cards("5c 5s")),
             )),
         ),
@@ -472,9 +477,9 @@ RULEBOOK: tuple[Section, ...] = (
                    "Right after their own discard, a player whose eight cards are ready may "
                    "declare checki. Nobody is ever forced to declare."),
                 N_("rules",
-                   "The player declares by exposing one pair, chosen from the waits of the "
-                   "hand. That card is the player's public wait: every player knows which card "
-                   "will win."),
+                   "The player declares by exposing one pair whose card is one of the hand's "
+                   "waits. That card becomes the player's public wait: every player knows which "
+                   "card will win."),
                 N_("rules", "From then on, the eight cards of the declared player are locked."),
                 N_("rules", "A player may declare on any turn, the opening turn included."),
             )),
@@ -519,7 +524,8 @@ RULEBOOK: tuple[Section, ...] = (
                    "A player who draws their own wait from the stock wins by self-draw, and "
                    "this comes before any claim."),
                 N_("rules",
-                   "In the Kowah deck this never decides a win: two players waiting for the "
+                   "In the Kowah deck, priority between two declared players never decides a win: "
+                   "two players waiting for the "
                    "same card would hold all four copies between them, so no copy is left to "
                    "claim. The priority rule matters for other decks and variants."),
             )),
@@ -553,13 +559,13 @@ RULEBOOK: tuple[Section, ...] = (
     ),
     Section(
         "no-progress",
-        N_("rules", "No progress"),
+        N_("rules", "Stalemate"),
         (17,),
         (
             Paragraph(N_("rules",
                 "When 30 turns in a row have been played without a draw from the stock, each of "
-                "them taking the latest discard, the deal ends drawn after the 30th turn. A real "
-                "table never plays like this; the rule only makes sure that every deal ends.")),
+                "them taking the latest discard, the deal ends drawn after the 30th turn. Real "
+                "players never play like this; the rule only makes sure that every deal ends.")),
         ),
     ),
 )

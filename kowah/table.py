@@ -386,7 +386,7 @@ class _Table(Screen):
             return declares[0]
         waits = self.waits_of(declares)
         while True:
-            question = t.gettext("cli", "Which wait will you expose: {waits}? (p: do not declare)")
+            question = t.gettext("cli", "Which pair will you expose: {waits}? (p: pass)")
             text = self.ask(question.format(waits=waits))
             if not text:
                 continue
@@ -398,7 +398,7 @@ class _Table(Screen):
                 return Action.pass_(HUMAN)
             if command is not None and self.answer(command, observation):
                 continue
-            self.problem(t.gettext("cli", "Choose {waits}, or p not to declare.").format(waits=waits))
+            self.problem(t.gettext("cli", "Choose {waits}, or type p to pass.").format(waits=waits))
 
     def why_not(self, action: Action, legal: Sequence[Action]) -> str:
         """Why an action the person typed is not legal now, in their language, said to them."""
@@ -416,7 +416,12 @@ class _Table(Screen):
         mine = YOUR_REFUSALS.get(refusal.reason)
         if mine is None:
             return self.t.error(IllegalActionError(refusal))
-        params = {key: str(value) if isinstance(value, Card) else value
+        # Cards read as their codes, the notation the person typed; a tuple of cards (the waits)
+        # as a list of codes, never as its Python form.
+        params = {key: str(value) if isinstance(value, Card)
+                  else self.t.format_list([str(card) for card in value])
+                  if isinstance(value, tuple) and all(isinstance(card, Card) for card in value)
+                  else value
                   for key, value in refusal.params.items()}
         return self.t.gettext("cli", mine).format(**params)
 

@@ -175,7 +175,7 @@ def test_r3_unknown_token_names_token_and_position(text: str, token: str, positi
     assert caught.value.token == token
     assert caught.value.position == position
     assert repr(token) in str(caught.value)
-    assert f"token {position}" in str(caught.value)
+    assert f"card {position}" in str(caught.value)
 
 
 @pytest.mark.parametrize("code", ["ws", "gs", "mk", "WS"])
@@ -250,7 +250,7 @@ def test_messages_shorten_and_escape_what_they_quote() -> None:
     assert "..." in caught.value.token and len(caught.value.token) <= 80
     with pytest.raises(CardParseError) as caught:
         parse_cards("5c\x1b[31m")
-    assert str(caught.value) == "unknown card code '5c\\x1b[31m' (token 1)"
+    assert str(caught.value) == "unknown card code '5c\\x1b[31m' (card 1)"
     with pytest.raises(CardParseError) as caught:
         Card.parse("\x00" * 1000)
     assert caught.value.token.startswith("\\x00") and len(str(caught.value)) < 300
@@ -290,9 +290,9 @@ def test_input_of_a_wrong_type_is_a_type_error_that_describes_it() -> None:
 def test_a_list_of_codes_is_read_as_text_is() -> None:
     assert parse_cards(["5c", "5S", "rf"]) == parse_cards("5c 5s rf") == (Card.C5, Card.S5, Card.RF)
     assert parse_cards(("ot",)) == (Card.OT,) and parse_cards([]) == ()
-    with pytest.raises(CardParseError, match=r"unknown card code 'zz' \(token 2\)"):
+    with pytest.raises(CardParseError, match=r"unknown card code 'zz' \(card 2\)"):
         parse_cards(["5c", "zz"])
-    with pytest.raises(CardParseError, match="'ws' \\(token 1\\) is not in the Kowah deck"):
+    with pytest.raises(CardParseError, match="'ws' \\(card 1\\) is not in the Kowah deck"):
         parse_cards(["ws"])
 
 

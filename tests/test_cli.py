@@ -62,8 +62,8 @@ def test_check_not_ready_says_how_far(capsys: pytest.CaptureFixture[str]) -> Non
     # R7: three Coins and two Strings of one rank cannot pair with that triple.
     code, out, _ = run(capsys, "--lang", "en", "check", "5c 5c 5c 5s 5s 8c 8s 8m")
     assert code == 1
-    assert "Not ready: 1 card to exchange, at the fewest." in out
-    assert "Cards that bring it closer" in out
+    assert "Not ready: at least 1 card must be exchanged." in out
+    assert "Cards that would bring the hand closer to ready" in out
     assert "5m (4)" in out
 
 
@@ -83,9 +83,9 @@ def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("cards", "expected"),
     [
-        ("5c zz 5s", "'zz' (token 2)"),
-        ("5c 5s ws", "'ws' (token 3) is not in the Kowah deck"),
-        ("5c 5c 5c 5c 5c 1s 1s 1s", "5 copies of '5c' (token 5)"),
+        ("5c zz 5s", "'zz' (card 2)"),
+        ("5c 5s ws", "'ws' (card 3) is not in the Kowah deck"),
+        ("5c 5c 5c 5c 5c 1s 1s 1s", "5 copies of '5c' (card 5)"),
         ("5c 5s", "a hand must hold 8 cards, not 2"),
     ],
 )
@@ -512,7 +512,7 @@ def test_check_json_reports_errors_as_json(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "zz")
     assert code == 2 and err == ""
     report = json.loads(out)
-    assert list(report) == ["error"] and "'zz'" in report["error"] and "token 2" in report["error"]
+    assert list(report) == ["error"] and "'zz'" in report["error"] and "card 2" in report["error"]
     code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "5s")
     assert code == 2 and err == "" and json.loads(out) == {"error": "a hand must hold 8 cards, not 2"}
 

@@ -186,7 +186,7 @@ def test_the_advice_in_words(language: str) -> None:
     ("en", "Hint: discard the One of Myriads."),
     ("it", "Consiglio: scarta l'asso di miriadi."),
     ("cs", "Rada: odhoďte jedničku myriád."),
-    ("ms", "Petua: buang satu laksa."),
+    ("ms", "Petua: buang as laksa."),
     ("es", "Pista: descarta el as de miríadas."),
 ])
 def test_the_hint_names_the_card(language: str, expected: str) -> None:

@@ -193,7 +193,7 @@ def test_actions_are_shared_values_with_text_forms() -> None:
         (lambda: Action(1, ActionKind.DRAW, Card.C5), ActionError,
          "a draw, take or pass names no card, not Card.C5"),
         (lambda: Action(1, ActionKind.PASS, Card.C5), ActionError, "names no card"),
-        (lambda: Action(1, ActionKind.DISCARD), ActionError, "a discard names its card"),
+        (lambda: Action(1, ActionKind.DISCARD), ActionError, "a discard must name a card"),
         (lambda: Action.discard(0, 26), ActionTypeError,  # type: ignore[arg-type]
          "26 is not a card: a discard or a wait is a Card, such as Card.parse('5c')"),
         (lambda: Action.discard(0, "5c"), ActionTypeError, "'5c' is not a card"),  # type: ignore[arg-type]
@@ -243,11 +243,11 @@ def test_text_and_dict_forms_round_trip(action: Action) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "an empty text is no action"),
-        ("   ", "an empty text is no action"),
+        ("", "an empty text is not an action"),
+        ("   ", "an empty text is not an action"),
         ("fly", "unknown action 'fly' in 'fly' (draw, take, discard, declare or pass)"),
         ("dr\u0131w", "unknown action"),  # a dotless i does not fold to "draw"
-        ("discard", "a discard names its card"),
+        ("discard", "a discard must name a card"),
         ("discard zz", "unknown card code 'zz' in the action 'discard zz'"),
         ("discard 5c 5s", "a discard or a declaration names one card, not '5c 5s'"),
         ("draw 5c", "a draw, take or pass names no card, not '5c'"),
@@ -272,7 +272,7 @@ def test_bad_action_text_names_the_token(text: str, message: str) -> None:
         ({"seat": 0}, None, "missing key 'do'"),
         ({"seat": 3, "do": "draw"}, None, "'seat' must be 0, 1 or 2, not 3"),
         ({"seat": True, "do": "draw"}, None, "'seat' must be 0, 1 or 2, not True"),
-        ({"seat": 1, "do": "draw"}, 0, "the action is seat 1's, not seat 0's"),
+        ({"seat": 1, "do": "draw"}, 0, "the action belongs to seat 1, not seat 0"),
         ({"seat": 0, "do": "jump"}, None, "unknown action 'jump'"),
         ({"seat": 0, "do": ["draw"]}, None, "unknown action ['draw']"),
         ({"seat": 0, "do": "discard"}, None, "missing key 'card'"),

@@ -189,12 +189,12 @@ def _error(text: str) -> KowahError:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "unknown card code 'zz' (token 2)"),
-    ("it", "codice di carta sconosciuto 'zz' (elemento 2)"),
-    ("cs", "neznámý kód karty „zz“ (položka\xa02)"),
-    ("ms", "kod kad tidak dikenali “zz” (item 2)"),
-    ("es", "código de carta desconocido 'zz' (elemento 2)"),
-    ("id", "kode kartu tidak dikenal 'zz' (butir 2)"),
+    ("en", "unknown card code 'zz' (card 2)"),
+    ("it", "codice di carta sconosciuto 'zz' (carta 2)"),
+    ("cs", "neznámý kód karty „zz“ (karta č.\xa02)"),
+    ("ms", "kod kad tidak dikenali “zz” (kad ke-2)"),
+    ("es", "código de carta desconocido 'zz' (carta 2)"),
+    ("id", "kode kartu tidak dikenal 'zz' (kartu ke-2)"),
 ])
 def test_error_rendering(language: str, expected: str) -> None:
     error = _error("5c zz")
@@ -209,12 +209,12 @@ def test_english_error_equals_the_exception_message() -> None:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "'ws' (token 2) is not in the Kowah deck"),
-    ("it", "'ws' (elemento 2) non è nel mazzo Kowah"),
-    ("cs", "balíček Kowah nemá kartu „ws“ (položka\xa02)"),
-    ("ms", "“ws” (item 2) tiada dalam dek Kowah"),
-    ("es", "'ws' (elemento 2) no está en la baraja Kowah"),
-    ("id", "'ws' (butir 2) tidak ada dalam dek Kowah"),
+    ("en", "'ws' (card 2) is not in the Kowah deck"),
+    ("it", "'ws' (carta 2) non è nel mazzo Kowah"),
+    ("cs", "balíček Kowah nemá kartu „ws“ (karta č.\xa02)"),
+    ("ms", "“ws” (kad ke-2) tiada dalam dek Kowah"),
+    ("es", "'ws' (carta 2) no está en la baraja Kowah"),
+    ("id", "'ws' (kartu ke-2) tidak ada dalam dek Kowah"),
 ])
 def test_pack_names_in_errors_are_translated(language: str, expected: str) -> None:
     assert translator(language).error(_error("5c ws")) == expected
@@ -335,8 +335,8 @@ def test_a_deal_drawn_for_want_of_progress_says_so(language: str) -> None:
     if drawn is not None:
         text = t.outcome(drawn)
         assert text != t.outcome(Outcome.drawn(DrawnBy.EXHAUSTION)) and text.endswith(".")
-    message = t.gettext("outcome", "The deal is drawn: too many turns in a row went by without a draw "
-                                   "from the stock.")
+    message = t.gettext("outcome", "The deal ends with no winner: too many turns in a row went by "
+                                   "without a card from the stock.")
     assert message.endswith(".") and (language == "en" or "too many" not in message)
 
 

@@ -169,10 +169,10 @@ def test_markdown_keeps_adjacent_lists_apart(language: str) -> None:
 
 
 def test_rules_use_localised_card_names() -> None:
-    assert "pětka mincí nebo pětka šňůr" in render_rules("cs")
+    assert "pětka mincí a pětka šňůr" in render_rules("cs")
     markdown = render_rules("es", "markdown").replace("\xa0", " ")
     assert "(5 monedas, 5 sartas, 5 miríadas)" in markdown
-    assert "Five of Coins or Five of Strings" in render_rules("en", "html")
+    assert "Five of Coins and Five of Strings" in render_rules("en", "html")
 
 
 def test_rules_accept_a_translator_or_a_tag() -> None:
@@ -226,9 +226,11 @@ def test_the_note_on_surprising_rulings_opens_the_rules_unnumbered() -> None:
     assert note.note and note.key == "surprises" and note.rulings == ()
     assert [s.key for s in RULEBOOK if s.note] == ["surprises"]
     for edition in EDITIONS:
-        (intro, items) = note.blocks_in(edition)
+        (intro, items, source) = note.blocks_in(edition)
         assert isinstance(intro, Paragraph) and isinstance(items, Bullets)
         assert len(items.items) == 6  # exact-copy wait, honours, two triples, same rank, claims, money
+        # Where the rules follow their source page rather than tradition, they say so.
+        assert isinstance(source, Paragraph) and "come from that page alone" in source.text
     text = render_rules("en")
     assert text.index("Rulings that may surprise") < text.index("1. Objective")
     assert "Rulings that may surprise" not in text.split("1. Objective")[1]
@@ -254,7 +256,8 @@ def test_the_note_is_in_every_format_and_translated(language: str, format: str) 
 
 def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -> None:
     objective = " ".join(b.text for b in rulebook_section("objective").blocks if isinstance(b, Paragraph))
-    assert "Cheki, with a capital C, is the game's other name" in objective
+    # One word, not two (every source derives both from the Hokkien chít ki, "one card").
+    assert "are one word, from the Hokkien chít ki" in objective and "two different words" not in objective
     codes = rulebook_section("codes").blocks_in("full")[1]
     assert isinstance(codes, Bullets)
     assert any("English names of the suits" in item for item in codes.items)
@@ -421,15 +424,15 @@ def test_the_players_edition_speaks_to_players(language: str) -> None:
     """No library or command-line notes, no ruling tags, examples by name; the same sections."""
     t = translator(language)
     full, players = render_rules(language, "html"), render_rules(language, "html", edition="players")
-    for message in ("Kowah is played in many ways. This library, its AI players and these rules "
-                    "follow one set of rulings; on these points a player of the traditional game "
-                    "may expect something else:",
+    for message in ("Kowah is played in many ways. These rules settle on one way, in numbered "
+                    "rulings; on these points a player of the traditional game may expect "
+                    "something else:",
                     "Game records, the command line and the examples in these rules write each card "
                     "as a short code. Codes may be typed in upper or lower case and are always "
-                    "written in lower case. The cards of a list are separated by spaces, commas or "
+                    "shown in lower case. The cards of a list are separated by spaces, commas or "
                     "both.",
-                    "A hand can offer several waits when it splits in more than one way. The "
-                    "library always reports every wait a hand offers."):
+                    "A hand can offer several waits when it splits in more than one way; the "
+                    "declaring player chooses which pair to expose."):
         words = html.escape(t.gettext("rules", message), quote=False)
         assert words in full and words not in players
     assert re.search(r"\bR\d", players) is None and 'class="rulings"' not in players
@@ -446,9 +449,9 @@ def test_the_rules_open_with_the_tagline_and_the_packs_origin(language: str) -> 
     t = translator(language)
     page = render_rules(language, "html", edition="players")
     lines = page.splitlines()
-    tagline = t.gettext("rules", "A traditional money-card game of the Chinese communities of Java: "
-                                 "form two triples and a pair, declare checki, then wait for a third "
-                                 "copy of the pair card.")
+    tagline = t.gettext("rules", "A traditional money-card game of Indonesia, Malaysia and "
+                                 "Singapore: form two triples and a pair, declare checki, then wait "
+                                 "for a third copy of the pair card.")
     assert lines[1] == f'<p class="tagline">{html.escape(tagline)}</p>'
     assert lines[2] == f'<p class="origin">{html.escape(t.gettext("rules", ORIGIN))}</p>'
     assert "132" in lines[2] and (language == "en" or tagline.split()[0] != "A")

@@ -261,7 +261,7 @@ def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
     t = translator("en", codes=True)  # as `kowah play` names cards: "the Six of Strings (6s)"
     seed = next(seed for seed in range(40) if _found_several_waits(seed))
     lines, waits = _until_several_waits(seed)
-    question = f"Which wait will you expose: {waits[0]} or {waits[1]}? (p: do not declare)"
+    question = f"Which pair will you expose: {waits[0]} or {waits[1]}? (p: pass)"
     for typed, expected in ((f"zz\nhint\nhelp\nrules\n{waits[1].upper()}\n",
                              f"You declare checki, waiting for {t.card(Card.parse(waits[1]), 'object')}."),
                             ("\np\n", "Your turn"), ("quit\n", "You leave the table.")):
@@ -272,7 +272,7 @@ def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:
         after = out.getvalue().split(question, 1)[1]
         assert code == 0 and expected in after
         if typed.startswith("zz"):
-            assert after.count(f"Choose {waits[0]} or {waits[1]}, or p not to declare.") == 1  # zz
+            assert after.count(f"Choose {waits[0]} or {waits[1]}, or type p to pass.") == 1  # zz
             assert "Hint: declare checki, waiting for" in after  # hint
             assert "Commands:" in after and "hint, i" in after  # help
             assert "The rules of Kowah" in after and "Back to the game." in after  # rules
@@ -643,9 +643,9 @@ def test_lines_wrap_to_the_width_of_the_terminal() -> None:
 
 
 def test_rules_in_a_terminal_come_a_screenful_at_a_time() -> None:
-    out = _run_in_pty(_ENV, "rules\n\nq\nq\n", extra=["--lang", "en"])
+    out = _run_in_pty(_ENV, "rules\n\n\nq\nq\n", extra=["--lang", "en"])
     plain = re.sub(r"\x1b\[[0-9;]*m", "", out.replace("\r", ""))
-    assert plain.count("Enter: more of the rules; q: back to the game") == 2  # Enter, then q
+    assert plain.count("Enter: more of the rules; q: back to the game") == 3  # Enter, Enter, then q
     assert "1. Objective" in plain  # the rules came, a screenful at a time
     assert "R16" not in plain  # q stopped the paging before the end of the rules
     after = plain.split("Back to the game.", 1)[1]
@@ -857,3 +857,36 @@ def test_the_rules_pager_never_ends_a_screen_with_a_heading(language: str, rows:
         assert not underline(following[0]), (screen[-3:], following[:2])  # not split from its heading
         assert not underline(lines[-1]), screen[-3:]  # nor a heading and its underline at the bottom
         assert 0 < len(screen) <= rows - 2
+
+
+def test_golden_deal_transcripts() -> None:
+    """Three whole deals per language as the terminal, the page and the review tell them, as
+    tests/golden/deals-LANG.txt holds them (every sentence change shows in a diff).
+
+    After a change of the game's text: ``python3 dev.py goldens``, and read the diff.
+    """
+    from deal_transcripts import deals
+
+    from kowah.i18n import LANGUAGES
+
+    for language in LANGUAGES:
+        golden = (GOLDEN / f"deals-{language}.txt").read_text(encoding="utf-8")
+        assert deals(language) == golden, f"{language}: run python3 dev.py goldens and read the diff"
+    english = (GOLDEN / "deals-en.txt").read_text(encoding="utf-8")
+    # The three front ends of each deal, the coach's lines and the deals' ends are all there.
+    for part in ("terminal", "page, seat 0", "review, seat 0"):
+        assert english.count(f"): {part}\n") == 3
+    assert "[coach] Your choice:" in english and "[hint] Hint:" in english
+    assert english.count("\n[end] ") == 6
+
+
+def test_a_refusal_names_the_waits_as_codes_never_as_a_python_tuple() -> None:
+    """Typing a card that is not a wait at the declaring prompt: the waits are listed as the
+    codes the person types, not as ``(Card.RF,)`` (seed 9 reaches a one-wait declaring window)."""
+    for language, expected in (("en", "9c is not a wait of your hand (waits: rf)."),
+                               ("it", "(attese: rf)")):
+        out = io.StringIO()
+        play_in_terminal(translator(language), seed=9, opponents="normal", record_path=None,
+                         stdin=io.StringIO("d\n1\n" * 60), stdout=out, color=False, pace=0, width=100)
+        text = out.getvalue()
+        assert expected in text and "Card." not in text and ",)" not in text

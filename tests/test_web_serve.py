@@ -129,8 +129,8 @@ def test_a_data_folder_that_cannot_be_written_stops_the_server(tmp_path: Path, w
     assert result.returncode == 2, result.stderr
     assert str(folder) in result.stderr and "--data" in result.stderr
     assert result.stderr.startswith(translator("cs").gettext(
-        "cli", "kowah serve: cannot save games in {path} ({reason}); choose a folder that can be "
-               "written with --data.").split("{")[0])
+        "cli", "kowah serve: cannot save games in {path} ({reason}); use --data to choose a "
+               "folder you can write to.").split("{")[0])
 
 
 def test_a_read_only_data_folder_stops_the_server(tmp_path: Path) -> None:
@@ -162,7 +162,7 @@ def test_kowah_serve_warns_when_others_can_reach_it(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(uvicorn.Server, "run", no_run)
     with pytest.raises(Stop):
         server.serve(translator("en"), host="0.0.0.0", port=free_port(), save=False)
-    assert "can be reached by other computers" in capsys.readouterr().err
+    assert "other computers can reach the table" in capsys.readouterr().err
     with pytest.raises(Stop):
         server.serve(translator("en"), host="127.0.0.1", port=free_port(), save=False)
     assert "reached" not in capsys.readouterr().err

@@ -41,7 +41,7 @@ ERRORS: dict[str, str] = {
     "not-found": N_("web", "There is no such game."),
     "stale": N_("web", "The game is at version {version}, not {after}: nothing was changed."),
     "illegal": N_("web", "That is not possible now: {reason}"),
-    "in-progress": N_("web", "The record is given out once the deal is over."),
+    "in-progress": N_("web", "The record can be downloaded once the deal is over."),
     "full": N_("web", "Too many games are in play; try again later."),
     "too-many-actions": N_("web", "This game has had too many requests."),
 }
@@ -72,7 +72,7 @@ MORE_ERRORS: dict[str, str] = {
     "json-required": N_("web", "Send the request body as JSON (Content-Type: application/json)."),
     "too-many-new": N_("web", "Too many new games from this address; try again in {seconds} s."),
     "not-saved": N_("web", "The game could not be saved, so nothing was changed; try again later."),
-    "declaring-first": N_("web", "seat {seat} may declare checki first."),
+    "declaring-first": N_("web", "seat {seat} must first decide whether to declare checki."),
     "server-error": N_("web", "Something went wrong on the server; nothing was changed."),
 }
 

@@ -67,7 +67,7 @@ _ACTIONS = {
     "take": N_("web", "take {card}"),
     "discard": N_("web", "discard {card}"),
     "declare": N_("web", "declare checki (wait: {card})"),
-    "pass": N_("web", "not declare checki"),
+    "pass": N_("web", "pass (no checki)"),
 }
 
 
@@ -109,18 +109,19 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
         # The coach's own sentences (kowah.coach.describe), so that both say it alike.
         if option.feeds:
             text = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
-                                      "once").format(card=name)
+                                      "once.").format(card=name)
         elif option.distance == 0:
             waits = t.format_list([t.card(wait.card) for wait in option.waits])
-            text = t.gettext("coach", "{card}: ready, waiting for {waits}").format(card=name, waits=waits)
+            text = t.gettext("coach", "{card}: ready, waiting for {waits}.").format(card=name, waits=waits)
         else:
-            text = t.ngettext("web", "{card}: {count} card from ready", "{card}: {count} cards from ready",
+            text = t.ngettext("web", "{card}: {count} card from ready.", "{card}: {count} cards from ready.",
                               option.distance).format(card=name, count=option.distance)
         choices.append({**option.as_dict(), "chosen": did.card == option.card, "text": text})
     for wait in advice.waits:
         choices.append({"card": str(wait.card), "live": wait.live, "best": False,
                         "chosen": did.kind is ActionKind.DECLARE and did.card == wait.card,
-                        "text": t.ngettext("web", "{card}: {count} copy left", "{card}: {count} copies left",
+                        "text": t.ngettext("web", "{card}: {count} copy left.",
+                                           "{card}: {count} copies left.",
                                            wait.live).format(card=t.card(wait.card), count=wait.live)})
     return choices
 

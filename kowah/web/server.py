@@ -36,9 +36,9 @@ _MISSING = N_("cli", "The browser table needs the web extra: pip install 'kowah[
 _LISTENING = N_("cli", "The Kowah table is at {url} (Ctrl-C stops it).")
 _SAVING = N_("cli", "Games are saved in {path}.")
 _NOT_SAVING = N_("cli", "Games are kept in memory only: they end with the server.")
-_EXPOSED = N_("cli", "Warning: listening on {host}, the table can be reached by other computers.")
-_UNWRITABLE = N_("cli", "kowah serve: cannot save games in {path} ({reason}); choose a folder that "
-                        "can be written with --data.")
+_EXPOSED = N_("cli", "Warning: listening on {host}; other computers can reach the table.")
+_UNWRITABLE = N_("cli", "kowah serve: cannot save games in {path} ({reason}); use --data to choose "
+                        "a folder you can write to.")
 _NO_DATABASE = N_("cli", "kowah serve: cannot use the database {url} ({reason}); check --database.")
 _NOT_A_DATABASE = N_("cli", "kowah serve: {url} is not a database URL; give --database "
                             "sqlite:///PATH or postgresql://….")

@@ -339,7 +339,7 @@ class SQLStore(Store):
         owner, count = cursor.fetchone()
         if count <= max(1, self.max_games // 10):
             raise StoreFullError(
-                N_("error", "the table is full: all {count} places hold games still in play"),
+                N_("error", "the server is full: all {count} game slots hold games still in play"),
                 count=self.max_games)
         cursor.execute(self._sql(
             "SELECT id, stamp, data FROM games WHERE status IN (?, ?) AND owner = ? "

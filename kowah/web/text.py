@@ -40,9 +40,9 @@ MESSAGES: dict[str, str] = {
     "pace.fast": N_("web", "Fast"),
     "pace.normal": N_("web", "Normal"),
     "pace.slow": N_("web", "Slow"),
-    "pack.show": N_("web", "The 33 cards of the pack"),
+    "pack.show": N_("web", "The 33 different cards of the pack"),
     "pack.about": N_("web", "The money pack holds four copies of each of these 33 cards. The Kowah "
-                            "deck plays with 120 of them: the 108 suit cards and four each of the "
+                            "deck uses 120 of them: the 108 suit cards and four each of the "
                             "first three honours. The twelve White Snakes, Green Snakes and Monks "
                             "are left out."),
     "pack.in": N_("web", "in the Kowah deck"),
@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     "record.unreadable": N_("web", "This file is not a Kowah record (JSON)."),
     "summary.friends": N_("web", "3 players · Friends at one table · One deal"),
     # -- playing back the others' moves
-    "playing": N_("web", "Playing the moves back…"),
+    "playing": N_("web", "Replaying the moves…"),
     "skip": N_("web", "Skip"),
     "new-deal.confirm": N_("web", "Start a new deal? The deal in progress ends here."),
     "new-card": N_("web", "new"),
@@ -154,13 +154,13 @@ MESSAGES: dict[str, str] = {
     "friends.three": N_("web", "Three: you and two friends"),
     "friends.your-name": N_("web", "Your name (optional)"),
     "friends.name": N_("web", "Name of the person at seat {seat} (optional)"),
-    "friends.level": N_("web", "AI level for the other seats"),
+    "friends.level": N_("web", "AI strength for the other seats"),
     "friends.clock": N_("web", "Turn clock"),
     "friends.clock.none": N_("web", "No clock"),
     "friends.start": N_("web", "Start the deal"),
     "friends.when-full": N_("web", "when everyone has taken their seat"),
     "friends.now": N_("web", "at once: AIs sit in the seats not taken yet"),
-    "friends.create": N_("web", "Make the table"),
+    "friends.create": N_("web", "Create the table"),
     "friends.invite": N_("web", "Invite link for seat {seat}"),
     "friends.copy": N_("web", "Copy"),
     "friends.copied": N_("web", "Link copied."),
