@@ -38,6 +38,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema scuro",
         "Auto light/dark, in light mode": "Chiaro o scuro automatico, ora chiaro",
         "Auto light/dark, in dark mode": "Chiaro o scuro automatico, ora scuro",
+        "Project": "Progetto",
+        "Source code": "Codice sorgente",
+        "Issue tracker": "Segnalazioni",
+        "Changelog": "Novità",
+        "Contributing": "Come contribuire",
         "Made with {sphinx} and {furo} by {author}": "Realizzato con {sphinx} e {furo} di {author}",
     },
     "cs": {
@@ -61,6 +66,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tmavý vzhled",
         "Auto light/dark, in light mode": "Automaticky světlý nebo tmavý, nyní světlý",
         "Auto light/dark, in dark mode": "Automaticky světlý nebo tmavý, nyní tmavý",
+        "Project": "Projekt",
+        "Source code": "Zdrojový kód",
+        "Issue tracker": "Hlášení chyb",
+        "Changelog": "Seznam změn",
+        "Contributing": "Jak přispět",
         "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo} od {author}",
     },
     "ms": {
@@ -84,6 +94,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema gelap",
         "Auto light/dark, in light mode": "Cerah atau gelap secara automatik, kini cerah",
         "Auto light/dark, in dark mode": "Cerah atau gelap secara automatik, kini gelap",
+        "Project": "Projek",
+        "Source code": "Kod sumber",
+        "Issue tracker": "Penjejak isu",
+        "Changelog": "Log perubahan",
+        "Contributing": "Cara menyumbang",
         "Made with {sphinx} and {furo} by {author}": "Dibina dengan {sphinx} dan {furo} oleh {author}",
     },
     "id": {
@@ -107,6 +122,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema gelap",
         "Auto light/dark, in light mode": "Terang atau gelap otomatis, sekarang terang",
         "Auto light/dark, in dark mode": "Terang atau gelap otomatis, sekarang gelap",
+        "Project": "Proyek",
+        "Source code": "Kode sumber",
+        "Issue tracker": "Pelacak isu",
+        "Changelog": "Catatan perubahan",
+        "Contributing": "Cara berkontribusi",
         "Made with {sphinx} and {furo} by {author}": "Dibuat dengan {sphinx} dan {furo} oleh {author}",
     },
     "es": {
@@ -130,6 +150,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema oscuro",
         "Auto light/dark, in light mode": "Claro u oscuro automático, ahora claro",
         "Auto light/dark, in dark mode": "Claro u oscuro automático, ahora oscuro",
+        "Project": "Proyecto",
+        "Source code": "Código fuente",
+        "Issue tracker": "Incidencias",
+        "Changelog": "Cambios",
+        "Contributing": "Cómo contribuir",
         "Made with {sphinx} and {furo} by {author}": "Hecho con {sphinx} y {furo} de {author}",
     },
 }
@@ -155,7 +180,10 @@ def _theme_part(html: str, language: str) -> str:
         pattern = rf'((?:aria-label|title|placeholder)="){words}(")|(>\s*){words}(\s*<)'
         html = re.sub(pattern, _replacement(translated), html)
     toggle = labels["Toggle navigation of {title}"]
-    html = re.sub(r"(>\s*|=\")Toggle navigation of ([^<\"]+)",
+    # The title is the English title of a section of the site: in text, it is marked so.
+    html = re.sub(r"(>\s*)Toggle navigation of ([^<\"]+)",
+                  lambda m: m[1] + toggle.format(title=f'<span lang="en">{m[2]}</span>'), html)
+    html = re.sub(r"(=\")Toggle navigation of ([^<\"]+)",
                   lambda m: m[1] + toggle.format(title=m[2]), html)
     credit = labels["Made with {sphinx} and {furo} by {author}"]
     return _CREDIT.sub(lambda m: credit.format(sphinx=m["sphinx"], furo=m["furo"],
@@ -170,7 +198,7 @@ def translate_theme(html: str, language: str) -> str:
     >>> translate_theme(page, "cs")
     '<a>Zpět nahoru</a><div class="kowah-page" lang="cs">Back to top</article>'
     >>> translate_theme('<span>Toggle navigation of Cards</span>', "es")
-    '<span>Mostrar u ocultar la navegación de Cards</span>'
+    '<span>Mostrar u ocultar la navegación de <span lang="en">Cards</span></span>'
     """
     if language not in LABELS:
         return html
