@@ -204,8 +204,9 @@ def mark_languages(html: str, page: str, languages: Mapping[str, str], language:
         return languages.get(target, "en")
 
     def anchor(match: re.Match[str]) -> str:
-        if re.search(r"\s(?:hreflang|lang)=", match[0]) or urlsplit(match["href"]).scheme:
-            return match[0]
+        if (re.search(r"\s(?:hreflang|lang)=", match[0]) or urlsplit(match["href"]).scheme
+                or re.search(r'class="(?:next|prev)-page"', match[0])):
+            return match[0]  # marked already, another site, or "Next"/"Previous" (their titles are)
         other = language_of(match["href"])
         return match[0] if other == language else f'<a lang="{other}" {match[0][3:]}'
 

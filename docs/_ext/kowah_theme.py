@@ -18,6 +18,8 @@ __all__ = ["LABELS", "translate_theme"]
 #: The theme's labels (as Furo writes them, whitespace aside) in each language of the pages.
 LABELS: dict[str, dict[str, str]] = {
     "it": {
+        "Link to this heading": "Link a questa sezione",
+        "Toggle navigation": "Mostra o nascondi la sezione",
         "Toggle navigation of {title}": "Mostra o nascondi la navigazione di {title}",
         "Skip to content": "Vai al contenuto",
         "Back to top": "Torna su",
@@ -46,6 +48,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Realizzato con {sphinx} e {furo} di {author}",
     },
     "cs": {
+        "Link to this heading": "Odkaz na tento oddíl",
+        "Toggle navigation": "Zobrazit nebo skrýt oddíl",
         "Toggle navigation of {title}": "Zobrazit nebo skrýt navigaci: {title}",
         "Skip to content": "Přejít na obsah",
         "Back to top": "Zpět nahoru",
@@ -74,6 +78,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo} od {author}",
     },
     "ms": {
+        "Link to this heading": "Pautan ke tajuk ini",
+        "Toggle navigation": "Tunjukkan atau sembunyikan bahagian",
         "Toggle navigation of {title}": "Tunjukkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langkau ke kandungan",
         "Back to top": "Kembali ke atas",
@@ -102,6 +108,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Dibina dengan {sphinx} dan {furo} oleh {author}",
     },
     "id": {
+        "Link to this heading": "Tautan ke judul ini",
+        "Toggle navigation": "Tampilkan atau sembunyikan bagian",
         "Toggle navigation of {title}": "Tampilkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langsung ke konten",
         "Back to top": "Kembali ke atas",
@@ -130,6 +138,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Made with {sphinx} and {furo} by {author}": "Dibuat dengan {sphinx} dan {furo} oleh {author}",
     },
     "es": {
+        "Link to this heading": "Enlace a este encabezado",
+        "Toggle navigation": "Mostrar u ocultar la sección",
         "Toggle navigation of {title}": "Mostrar u ocultar la navegación de {title}",
         "Skip to content": "Saltar al contenido",
         "Back to top": "Volver arriba",
@@ -183,8 +193,9 @@ def _theme_part(html: str, language: str) -> str:
     # The title is the English title of a section of the site: in text, it is marked so.
     html = re.sub(r"(>\s*)Toggle navigation of ([^<\"]+)",
                   lambda m: m[1] + toggle.format(title=f'<span lang="en">{m[2]}</span>'), html)
-    html = re.sub(r"(=\")Toggle navigation of ([^<\"]+)",
-                  lambda m: m[1] + toggle.format(title=m[2]), html)
+    # An attribute cannot mark a part of itself as English: it names no section (the control
+    # sits beside the section's link, which a screen reader reads in its own language).
+    html = re.sub(r"(=\")Toggle navigation of ([^<\"]+)", lambda m: m[1] + labels["Toggle navigation"], html)
     credit = labels["Made with {sphinx} and {furo} by {author}"]
     return _CREDIT.sub(lambda m: credit.format(sphinx=m["sphinx"], furo=m["furo"],
                                                 author=m["author"]), html)
@@ -208,4 +219,6 @@ def translate_theme(html: str, language: str) -> str:
         parts += [_theme_part(html[start:match.start()], language), match[0]]
         start = match.end()
     parts.append(_theme_part(html[start:], language))
-    return "".join(parts)
+    # Sphinx's title of the headings' links is in the page's content, but it is the theme's word.
+    return "".join(parts).replace('title="Link to this heading"',
+                                  f'title="{LABELS[language]["Link to this heading"]}"')
