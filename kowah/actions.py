@@ -304,7 +304,7 @@ class Action(Value):
         key = "card" if kind is ActionKind.DISCARD else "wait"
         if key not in data:
             if kind is ActionKind.DECLARE:
-                return _shared(seat, kind, None)  # the hand's only wait (RULINGS, game records)
+                return _shared(seat, kind, None)  # the hand's only wait (the record format allows it)
             raise ActionError(_MISSING, key=key)
         code = data[key]
         try:
