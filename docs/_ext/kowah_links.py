@@ -24,7 +24,7 @@ from __future__ import annotations
 import html.parser
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -141,16 +141,25 @@ def _parse(path: Path) -> _Links:
     return parser
 
 
-def broken_links(folder: Path) -> list[str]:
-    """Every link of the HTML pages under *folder* to a file that is not there or to an
-    anchor that its page does not have, as ``"page: link"`` (empty when all hold).
+def broken_links(folder: Path, pages: Iterable[str] | None = None) -> list[str]:
+    """Every link of the HTML pages under *folder* (or of *pages* only, paths relative to it)
+    to a file that is not there or to an anchor that its page does not have, as
+    ``"page: link"`` (empty when all hold).
 
     Links to other hosts (``https:``, ``mailto:`` …) are not followed.
     """
-    pages = {path.relative_to(folder).as_posix(): _parse(path) for path in sorted(folder.rglob("*.html"))}
+    parsed: dict[str, _Links] = {}
+
+    def page(name: str) -> _Links:
+        if name not in parsed:
+            parsed[name] = _parse(folder / name)
+        return parsed[name]
+
+    names = sorted(pages) if pages is not None else sorted(
+        path.relative_to(folder).as_posix() for path in folder.rglob("*.html"))
     broken: list[str] = []
-    for name, page in pages.items():
-        for link in page.links:
+    for name in names:
+        for link in page(name).links:
             parts = urlsplit(link)
             if parts.scheme or parts.netloc or link.startswith("//"):
                 continue
@@ -162,15 +171,20 @@ def broken_links(folder: Path) -> list[str]:
                 broken.append(f"{name}: {link}")
                 continue
             anchor = unquote(parts.fragment)
-            if anchor and target.endswith(".html") and anchor not in pages[target].ids:
+            if anchor and target.endswith(".html") and anchor not in page(target).ids:
                 broken.append(f"{name}: {link}")
     return broken
 
 
 def _check_links(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or not isinstance(app.builder, StandaloneHTMLBuilder):
+    builder = app.builder
+    if exception is not None or not isinstance(builder, StandaloneHTMLBuilder):
         return
-    for problem in broken_links(Path(app.builder.outdir)):
+    # The pages of this build (an incremental build leaves the files of removed pages behind).
+    outdir = Path(builder.outdir)
+    names = [builder.get_target_uri(docname) for docname in app.env.found_docs]
+    names += ["genindex.html", "search.html", "py-modindex.html"]
+    for problem in broken_links(outdir, [name for name in names if (outdir / name).is_file()]):
         logger.warning("broken link: %s", problem, type="kowah", subtype="link")
 
 
