@@ -8,10 +8,13 @@ graphviz (the turn-flow diagram is committed as SVG next to its DOT source).
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
+
+from kowah_facts import rst_prolog as _facts  # noqa: E402
 
 import kowah  # noqa: E402  (after the path set-up, like the extension)
 
@@ -27,11 +30,23 @@ extensions = [
     "myst_parser",
     "kowah_docs",
     "kowah_cards",
+    "kowah_links",
 ]
 
 source_suffix = {".rst": "restructuredtext"}
 root_doc = "index"
-exclude_patterns = ["_build", "_ext", "**/*.inc"]
+exclude_patterns = ["_build", "_ext", "_templates", "**/*.inc"]
+templates_path = ["_templates"]
+
+# The numbers the pages state about the project (|n-languages|, |rulings| ...), taken from
+# the package when the pages are built (docs/_ext/kowah_facts.py).
+rst_prolog = _facts()
+
+# The project's links (repository, issue tracker, changelog, contributing guide), written once
+# in pyproject.toml and shown in every page's footer (docs/_templates/page.html).
+_URLS = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+html_context = {"project_links": [("Source code", _URLS["Repository"]),
+                                  ("Issue tracker", _URLS["Issues"])]}
 language = "en"
 today_fmt = "%Y"
 

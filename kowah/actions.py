@@ -106,7 +106,7 @@ class Action(Value):
     The constructor checks every field, so no invalid action exists: *seat* is an ``int``
     0–2, *kind* an :class:`ActionKind`, *card* a :class:`~kowah.cards.Card` for a discard and
     ``None`` for a draw, take or pass. A declaration's card is its wait; ``None`` means "the
-    hand's only wait" (RULINGS, game records), which :meth:`Deal.apply
+    hand's only wait" (as in the game-record format), which :meth:`Deal.apply
     <kowah.deal.Deal.apply>` resolves, or refuses when the hand offers several.
 
     >>> Action.discard(1, Card.C5)
@@ -304,7 +304,7 @@ class Action(Value):
         key = "card" if kind is ActionKind.DISCARD else "wait"
         if key not in data:
             if kind is ActionKind.DECLARE:
-                return _shared(seat, kind, None)  # the hand's only wait (RULINGS, game records)
+                return _shared(seat, kind, None)  # the hand's only wait (the record format allows it)
             raise ActionError(_MISSING, key=key)
         code = data[key]
         try:

@@ -33,8 +33,8 @@ kowah.errors.DeckError: the tiny pack has 24 cards: too few for three hands of 8
 
 Adding a variant
 ----------------
-A variant is a field of :class:`Rules` with a default that keeps R1–R17 as they are (RULINGS.md,
-"Variants"), never a fork of the engine. To add one, say a game where a declared seat may
+A variant is a field of :class:`Rules` with a default that keeps R1–R17 as they are, never a
+fork of the engine. To add one, say a game where a declared seat may
 still take discards:
 
 1. add the field, with its default, to :class:`Rules` (its ``__init__`` checks the value) and

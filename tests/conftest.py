@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -30,3 +32,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # that press Ctrl-C need it as a terminal gives it.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole documentation, built as HTML (once per test worker that asks for it)."""
+    from docsite import build_site
+
+    return build_site(tmp_path_factory.mktemp("docs-site"))

@@ -69,6 +69,17 @@ def test_switching_between_play_and_test_does_not_reinstall(monkeypatch: pytest.
     assert _installs(commands) == both  # each set keeps its own stamp
 
 
+def test_a_job_whose_extras_are_installed_by_another_does_not_install(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    dev, commands = _dev(tmp_path, monkeypatch)
+    dev.setup(dev.EXTRAS["test"])
+    dev.setup(dev.EXTRAS["play"])  # the base package is part of the test job's install
+    dev.setup(dev.EXTRAS["catalogues"])
+    assert _installs(commands) == [f".[{dev.EXTRAS['test']}]"]
+    dev.setup(dev.EXTRAS["bench"])  # bench needs extras the test job does not install
+    assert _installs(commands) == [f".[{dev.EXTRAS['test']}]", f".[{dev.EXTRAS['bench']}]"]
+
+
 def test_a_venv_made_by_another_interpreter_is_recreated(monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
     dev, commands = _dev(tmp_path, monkeypatch)

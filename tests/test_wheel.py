@@ -86,7 +86,7 @@ def test_the_sdist_holds_what_its_readme_tells_people_to_run(dist: Path) -> None
     # The quick start's two commands, and what each of them runs.
     commands = re.findall(r"^python3 dev\.py (\w+)", text, flags=re.MULTILINE)
     assert commands == ["play", "test"]
-    for needed in ("dev.py", "pyproject.toml", "hatch_build.py", "LICENSE", "CHANGELOG.md",
+    for needed in ("dev.py", "pyproject.toml", "hatch_build.py", "LICENSE", "CHANGELOG.md", "CONTRIBUTING.md",
                    ".ci/run", "kowah/__init__.py", "locales/kowah.pot", "locales/cs/LC_MESSAGES/kowah.po",
                    "tests/conftest.py", "tests/test_table.py", "docs/conf.py", "docs/release.rst",
                    "benchmarks/run.py"):

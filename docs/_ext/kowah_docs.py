@@ -30,6 +30,7 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 from kowah_theme import translate_theme
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.util.docutils import SphinxDirective
@@ -142,8 +143,15 @@ class RulesDirective(SphinxDirective):
 
         links = render_language_links(language, href)
         html = rules_html(language)
-        wrapped = f'{links}<div class="kowah-rules">\n{html}</div>\n'
-        return [nodes.raw("", wrapped, format="html")]
+        wrapped = f'<div class="kowah-rules">\n{html}</div>\n'
+        found: list[nodes.Node] = [nodes.raw("", links, format="html")]
+        # Where these rules come from: the explanation page in the same language, titled in it.
+        sources = f"sources/{language}"
+        if sources in self.env.found_docs:
+            link = addnodes.pending_xref("", nodes.inline("", sources), refdomain="std", reftype="doc",
+                                         reftarget=f"/{sources}", refexplicit=False, refwarn=True)
+            found.append(nodes.paragraph("", "", link, classes=["kowah-sources"]))
+        return [*found, nodes.raw("", wrapped, format="html")]
 
 
 def _mark_language(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],

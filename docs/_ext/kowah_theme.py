@@ -18,6 +18,8 @@ __all__ = ["LABELS", "translate_theme"]
 #: The theme's labels (as Furo writes them, whitespace aside) in each language of the pages.
 LABELS: dict[str, dict[str, str]] = {
     "it": {
+        "Link to this heading": "Link a questa sezione",
+        "Toggle navigation": "Mostra o nascondi la sezione",
         "Toggle navigation of {title}": "Mostra o nascondi la navigazione di {title}",
         "Skip to content": "Vai al contenuto",
         "Back to top": "Torna su",
@@ -38,9 +40,16 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema scuro",
         "Auto light/dark, in light mode": "Chiaro o scuro automatico, ora chiaro",
         "Auto light/dark, in dark mode": "Chiaro o scuro automatico, ora scuro",
+        "Project": "Progetto",
+        "Source code": "Codice sorgente",
+        "Issue tracker": "Segnalazioni",
+        "Changelog": "Novità",
+        "Contributing": "Come contribuire",
         "Made with {sphinx} and {furo} by {author}": "Realizzato con {sphinx} e {furo} di {author}",
     },
     "cs": {
+        "Link to this heading": "Odkaz na tento oddíl",
+        "Toggle navigation": "Zobrazit nebo skrýt oddíl",
         "Toggle navigation of {title}": "Zobrazit nebo skrýt navigaci: {title}",
         "Skip to content": "Přejít na obsah",
         "Back to top": "Zpět nahoru",
@@ -61,9 +70,16 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tmavý vzhled",
         "Auto light/dark, in light mode": "Automaticky světlý nebo tmavý, nyní světlý",
         "Auto light/dark, in dark mode": "Automaticky světlý nebo tmavý, nyní tmavý",
+        "Project": "Projekt",
+        "Source code": "Zdrojový kód",
+        "Issue tracker": "Hlášení chyb",
+        "Changelog": "Seznam změn",
+        "Contributing": "Jak přispět",
         "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo} od {author}",
     },
     "ms": {
+        "Link to this heading": "Pautan ke tajuk ini",
+        "Toggle navigation": "Tunjukkan atau sembunyikan bahagian",
         "Toggle navigation of {title}": "Tunjukkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langkau ke kandungan",
         "Back to top": "Kembali ke atas",
@@ -84,9 +100,16 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema gelap",
         "Auto light/dark, in light mode": "Cerah atau gelap secara automatik, kini cerah",
         "Auto light/dark, in dark mode": "Cerah atau gelap secara automatik, kini gelap",
+        "Project": "Projek",
+        "Source code": "Kod sumber",
+        "Issue tracker": "Penjejak isu",
+        "Changelog": "Log perubahan",
+        "Contributing": "Cara menyumbang",
         "Made with {sphinx} and {furo} by {author}": "Dibina dengan {sphinx} dan {furo} oleh {author}",
     },
     "id": {
+        "Link to this heading": "Tautan ke judul ini",
+        "Toggle navigation": "Tampilkan atau sembunyikan bagian",
         "Toggle navigation of {title}": "Tampilkan atau sembunyikan navigasi {title}",
         "Skip to content": "Langsung ke konten",
         "Back to top": "Kembali ke atas",
@@ -107,9 +130,16 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema gelap",
         "Auto light/dark, in light mode": "Terang atau gelap otomatis, sekarang terang",
         "Auto light/dark, in dark mode": "Terang atau gelap otomatis, sekarang gelap",
+        "Project": "Proyek",
+        "Source code": "Kode sumber",
+        "Issue tracker": "Pelacak isu",
+        "Changelog": "Catatan perubahan",
+        "Contributing": "Cara berkontribusi",
         "Made with {sphinx} and {furo} by {author}": "Dibuat dengan {sphinx} dan {furo} oleh {author}",
     },
     "es": {
+        "Link to this heading": "Enlace a este encabezado",
+        "Toggle navigation": "Mostrar u ocultar la sección",
         "Toggle navigation of {title}": "Mostrar u ocultar la navegación de {title}",
         "Skip to content": "Saltar al contenido",
         "Back to top": "Volver arriba",
@@ -130,6 +160,11 @@ LABELS: dict[str, dict[str, str]] = {
         "Dark mode": "Tema oscuro",
         "Auto light/dark, in light mode": "Claro u oscuro automático, ahora claro",
         "Auto light/dark, in dark mode": "Claro u oscuro automático, ahora oscuro",
+        "Project": "Proyecto",
+        "Source code": "Código fuente",
+        "Issue tracker": "Incidencias",
+        "Changelog": "Cambios",
+        "Contributing": "Cómo contribuir",
         "Made with {sphinx} and {furo} by {author}": "Hecho con {sphinx} y {furo} de {author}",
     },
 }
@@ -155,8 +190,12 @@ def _theme_part(html: str, language: str) -> str:
         pattern = rf'((?:aria-label|title|placeholder)="){words}(")|(>\s*){words}(\s*<)'
         html = re.sub(pattern, _replacement(translated), html)
     toggle = labels["Toggle navigation of {title}"]
-    html = re.sub(r"(>\s*|=\")Toggle navigation of ([^<\"]+)",
-                  lambda m: m[1] + toggle.format(title=m[2]), html)
+    # The title is the English title of a section of the site: in text, it is marked so.
+    html = re.sub(r"(>\s*)Toggle navigation of ([^<\"]+)",
+                  lambda m: m[1] + toggle.format(title=f'<span lang="en">{m[2]}</span>'), html)
+    # An attribute cannot mark a part of itself as English: it names no section (the control
+    # sits beside the section's link, which a screen reader reads in its own language).
+    html = re.sub(r"(=\")Toggle navigation of ([^<\"]+)", lambda m: m[1] + labels["Toggle navigation"], html)
     credit = labels["Made with {sphinx} and {furo} by {author}"]
     return _CREDIT.sub(lambda m: credit.format(sphinx=m["sphinx"], furo=m["furo"],
                                                 author=m["author"]), html)
@@ -170,7 +209,7 @@ def translate_theme(html: str, language: str) -> str:
     >>> translate_theme(page, "cs")
     '<a>Zpět nahoru</a><div class="kowah-page" lang="cs">Back to top</article>'
     >>> translate_theme('<span>Toggle navigation of Cards</span>', "es")
-    '<span>Mostrar u ocultar la navegación de Cards</span>'
+    '<span>Mostrar u ocultar la navegación de <span lang="en">Cards</span></span>'
     """
     if language not in LABELS:
         return html
@@ -180,4 +219,6 @@ def translate_theme(html: str, language: str) -> str:
         parts += [_theme_part(html[start:match.start()], language), match[0]]
         start = match.end()
     parts.append(_theme_part(html[start:], language))
-    return "".join(parts)
+    # Sphinx's title of the headings' links is in the page's content, but it is the theme's word.
+    return "".join(parts).replace('title="Link to this heading"',
+                                  f'title="{LABELS[language]["Link to this heading"]}"')

@@ -20,6 +20,7 @@ its share of wins with a 95% interval, and draws the learning curve
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -150,13 +151,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1500, help="deals to measure against each level")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.05, help="the learning rate")
-    figure = Path(__file__).resolve().parent.parent / "_static" / "rl-learning-curve.svg"
-    parser.add_argument("--figure", type=Path, default=figure, help="where to draw the curve")
+    parser.add_argument("--figure", type=Path, default=Path("rl-learning-curve.svg"),
+                        help="where to draw the curve (default: rl-learning-curve.svg, here)")
     args = parser.parse_args()
     start = time.perf_counter()
     theta, rewards = train(args.episodes, args.seed, args.rate)
-    print(f"trained on {args.episodes:,} deals in {time.perf_counter() - start:.0f} s; "
+    print(f"trained on {args.episodes:,} deals; "
           f"won {np.mean(np.array(rewards[-500:]) > 0):.1%} of the last 500")
+    # The time depends on the machine, so it goes to stderr, apart from the figures the docs show.
+    print(f"(training took {time.perf_counter() - start:.0f} s)", file=sys.stderr)
     print("theta =", np.round(theta, 2).tolist())
     args.figure.write_text(curve_svg(rewards, window=min(500, args.episodes // 4)))
     for level in ("easy", "normal"):
