@@ -31,13 +31,23 @@ from kowah.cards import KINDS, MAX_COPIES, Card, Pack
 from kowah.errors import N_, KowahError, RecordError, shorten
 from kowah.rules import KOWAH_RULES, MONEY_RULES, PACK_NAMES, Rules
 
-__all__ = ["PACK_NAME_LIMIT", "plain", "SETTINGS", "PackDict", "RulesDict", "WrittenRules", "rules_from_dict",
-           "rules_to_dict"]
+__all__ = [
+    "PACK_NAME_LIMIT",
+    "SETTINGS",
+    "PackDict",
+    "RulesDict",
+    "WrittenRules",
+    "plain",
+    "rules_from_dict",
+    "rules_to_dict",
+]
 
 #: The settings a record's ``"rules"`` object may hold, each a field of :class:`Rules`.
 SETTINGS = ("no_progress_turns",)
 #: The longest name a custom pack may have in a record.
 PACK_NAME_LIMIT = 60
+_NAME = N_("error", "'pack': a pack's name in a record must be 1 to {limit} characters, with no control "
+                    "or bidirectional formatting character, not {value}")
 _CODES = tuple(str(Card(kind)) for kind in range(KINDS))
 
 
@@ -86,9 +96,7 @@ def rules_to_dict(rules: Rules) -> WrittenRules:
     elif name is None:
         pack = rules.pack
         if not 0 < len(pack.name) <= PACK_NAME_LIMIT or not plain(pack.name):
-            raise RecordError(N_("error", "'pack': a pack's name in a record must be 1 to {limit} characters "
-                                          "with no control or bidirectional formatting character, not {value}"),
-                              key="pack", limit=PACK_NAME_LIMIT, value=shorten(pack.name))
+            raise RecordError(_NAME, key="pack", limit=PACK_NAME_LIMIT, value=shorten(pack.name))
         written["pack"] = {"name": pack.name,
                            "counts": {_CODES[kind]: count for kind, count in enumerate(pack.counts) if count}}
     settings: RulesDict = {}
@@ -152,9 +160,7 @@ def _pack(value: object) -> Pack:
                               key="pack", name=key)
     name, counts = value.get("name"), value.get("counts")
     if not isinstance(name, str) or not 0 < len(name) <= PACK_NAME_LIMIT or not plain(name):
-        raise RecordError(N_("error", "'pack': a pack's name in a record must be 1 to {limit} characters "
-                                      "with no control or bidirectional formatting character, not {value}"),
-                          key="pack", limit=PACK_NAME_LIMIT, value=shorten(name))
+        raise RecordError(_NAME, key="pack", limit=PACK_NAME_LIMIT, value=shorten(name))
     if not isinstance(counts, Mapping) or not counts:
         raise RecordError(N_("error", "'pack': 'counts' must be an object of card codes and copies, not "
                                       "{value}"), key="pack", value=shorten(counts))
