@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
+from kowah._record_rules import PackDict, RulesDict, plain, rules_from_dict, rules_to_dict
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionDict, ActionKind, shown
 from kowah.cards import Card
@@ -41,7 +42,6 @@ from kowah.errors import (
 )
 from kowah.events import Outcome, OutcomeDict
 from kowah.hands import is_ready
-from kowah._record_rules import PackDict, RulesDict, plain, rules_from_dict, rules_to_dict
 from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, deck_error
 
 __all__ = ["FORMAT", "MAX_ACTIONS", "MAX_SIZE", "MAX_TAGS", "Record", "RecordDict", "replay_outcome"]

@@ -17,7 +17,8 @@ LAYERS = {
               "_record_rules", "rules"],
     "players": ["_heuristic", "_levels", "coach", "players", "plugins", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
-    "interfaces": ["__main__", "_oserrors", "_recordfile", "_screen", "_simulating", "_view", "cli", "env",
+    "interfaces": ["__main__", "_check_command", "_cli_options", "_oserrors", "_recordfile", "_screen",
+                   "_simulating", "_view", "cli", "env",
                    "table", "web"],
 }
 ORDER = list(LAYERS)
