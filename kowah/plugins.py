@@ -42,7 +42,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from kowah.errors import N_, KowahError, shorten
+from kowah.errors import N_, KowahError, printable, shorten
 from kowah.players import PLAYERS, Player, make_player
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def _resolve(spec: str, folder: str | None) -> Callable[[random.Random], object]
         found: object = importlib.import_module(module_name)
     except Exception as error:  # any error of the module's own code
         raise _reason(spec, N_("error", "the module {module} does not import ({type}: {message})"),
-                      module=module_name, type=type(error).__name__, message=shorten(str(error), 120),
+                      module=module_name, type=type(error).__name__, message=printable(str(error), 120),
                       ) from error
     place = module_name
     for name in attributes.split("."):
@@ -144,7 +144,7 @@ class OwnPlayer:
             player = self._factory(rng)
         except Exception as error:  # the factory is the author's code
             raise _reason(self.name, N_("error", "making the player raised {type}: {message}"),
-                          type=type(error).__name__, message=shorten(str(error), 120)) from error
+                          type=type(error).__name__, message=printable(str(error), 120)) from error
         if not isinstance(getattr(player, "name", None), str) or not callable(getattr(player, "choose", 0)):
             raise _reason(self.name, N_("error", "it made {value}, which is no player: a player has a name "
                                                  "(text) and a choose(observation, legal_actions) method"),
@@ -176,7 +176,7 @@ class _Checked:
         except Exception as error:  # the player's own code (a KowahError too: its call, its fault)
             raise PlayerError(N_("error", "the player {player!r} raised {type}: {message}"),
                               player=self._spec, type=type(error).__name__,
-                              message=shorten(str(error), 120)) from error
+                              message=printable(str(error), 120)) from error
         if action not in legal_actions:
             raise PlayerError(N_("error", "the player {player!r} chose {value}, which is not one of the "
                                           "legal actions ({actions})"),
