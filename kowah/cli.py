@@ -305,6 +305,10 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
     serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
                        help=_("cli", "new games per client address and minute (default: 60)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
+    serve.add_argument("--player", action="append", default=[], metavar=_("cli", "PLAYER"),
+                       help=_("cli", "offer a player of your own for the AI seats, besides the "
+                                     "levels: module:callable or an installed player's name "
+                                     "(repeatable)"))
 
 
 #: The longest error message printed, in characters (a 10 MB token must not make a 10 MB line).
@@ -568,7 +572,8 @@ def _serve(args: argparse.Namespace, t: Translator) -> int:
     return serve(t, host=args.host, port=args.port, data=args.data, save=not args.no_save,
                  open_browser=args.open, database=args.database, workers=args.workers,
                  allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin),
-                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute)
+                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute,
+                 players=tuple(args.player))
 
 
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,
