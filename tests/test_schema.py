@@ -250,7 +250,8 @@ JSON_VALUES = st.recursive(
     max_leaves=6,
 )
 BASES = [record_json(IN_PROGRESS), record_json(FINISHED[0]),
-         record_json(Deal.shuffled(seed=3, rules=MONEY_RULES))]
+         record_json(Deal.shuffled(seed=3, rules=MONEY_RULES)),
+         record_json(Deal.shuffled(seed=4, rules=MONEY_RULES.replace(no_progress_turns=12)))]
 
 
 def _near(value: Any) -> list[Any]:
