@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     )
     from kowah.i18n import LocaleError
     from kowah.players import UnknownPlayerError
+    from kowah.plugins import PlayerError, PlayerLoadError
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rendering import RulesFormatError
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
@@ -85,6 +86,8 @@ __all__ = [
     "OutcomeDict",
     "Pack",
     "Phase",
+    "PlayerError",
+    "PlayerLoadError",
     "Reason",
     "Record",
     "RecordDict",
@@ -138,6 +141,8 @@ _HOMES = {
     "KowahTypeError": "kowah.errors",
     "LocaleError": "kowah.i18n",
     "RecordError": "kowah.errors",
+    "PlayerError": "kowah.plugins",
+    "PlayerLoadError": "kowah.plugins",
     "RulesFormatError": "kowah.rendering",
     "StoreFullError": "kowah.web.store",
     "UnknownPlayerError": "kowah.players",
@@ -169,8 +174,8 @@ _HOMES = {
     "State": "kowah.rules",
 }
 _SUBMODULES = frozenset({"actions", "cards", "cli", "coach", "deal", "env", "errors", "events", "hands",
-                         "i18n", "players", "record", "rendering", "rulebook", "rules", "simulation",
-                         "svg", "table"})
+                         "i18n", "players", "plugins", "record", "rendering", "rulebook", "rules",
+                         "simulation", "svg", "table"})
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is an error there
 

@@ -20,8 +20,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from kowah import simulation  # simulation.simulate: tests replace it
+from kowah._cli_options import rules_from
 from kowah.errors import N_, KowahError, printable
-from kowah.players import PLAYERS, UnknownPlayerError
+from kowah.plugins import seat_player
 
 if TYPE_CHECKING:
     from kowah.i18n import Translator
@@ -31,13 +32,12 @@ __all__ = ["CONNECT_TIMEOUT", "simulate_command"]
 
 def simulate_command(args: argparse.Namespace, t: Translator, interactive: bool) -> int:
     """Run ``kowah simulate`` (*args* parsed); a progress bar on stderr when *interactive*."""
-    seats = [name.strip().lower() for name in args.seats.split(",")]
-    if len(seats) != 3:
+    names = args.seats.split(",")
+    if len(names) != 3:
         raise KowahError(N_("error", "--seats needs three players separated by commas, not {value!r}"),
                          value=args.seats)
-    for name in seats:
-        if name not in PLAYERS:
-            raise UnknownPlayerError.naming(name)
+    rules = rules_from(args)
+    seats = [seat_player(name) for name in names]  # a level, or a player of one's own, loaded
     if args.deals < 1:
         raise KowahError(N_("error", "--deals must be at least 1, not {value}"), value=args.deals)
     if args.jobs < 1:
@@ -47,11 +47,11 @@ def simulate_command(args: argparse.Namespace, t: Translator, interactive: bool)
     try:
         if args.scheduler is None:
             result = simulation.simulate(args.deals, seats, seed=args.seed,
-                                         jobs=_jobs(args.jobs, args.deals), progress=bar)
+                                         jobs=_jobs(args.jobs, args.deals), progress=bar, rules=rules)
         else:
             with _cluster(args.scheduler) as executor:
                 result = simulation.simulate(args.deals, seats, seed=args.seed, progress=bar,
-                                             executor=executor)
+                                             executor=executor, rules=rules)
     finally:
         if bar is not None:
             bar.clear()
@@ -61,11 +61,12 @@ def simulate_command(args: argparse.Namespace, t: Translator, interactive: bool)
     print(t.ngettext("cli", "{n} deal", "{n} deals", result.deals).format(
         n=t.format_number(result.deals)))
     for seat, name in enumerate(seats):
+        player = t.gettext("player", name) if isinstance(name, str) else printable(name.name, 60)
         low, high = result.win_rate_interval(seat)
         wins = t.ngettext("cli", "seat {seat} ({player}): {wins} win, {rate} (95% CI {low}–{high})",
                           "seat {seat} ({player}): {wins} wins, {rate} (95% CI {low}–{high})",
                           result.wins[seat])
-        print("  " + wins.format(seat=seat, player=t.gettext("player", name),
+        print("  " + wins.format(seat=seat, player=player,
                                  wins=t.format_number(result.wins[seat]),
                                  rate=_percent(t, result.wins[seat] / result.deals),
                                  low=_percent(t, low, sign=False), high=_percent(t, high)))

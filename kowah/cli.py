@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from kowah._cli_options import add_rules_options, rules_from
 from kowah._levels import NAMES as LEVELS  # kowah.players.PLAYERS, without loading a player
 from kowah._oserrors import reason as os_reason
 from kowah.errors import N_, KowahError, printable, shorten
@@ -187,8 +188,11 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                                     "and two AI players hold the other seats."))
     play.add_argument("--seed", type=int, metavar="N",
                       help=_("cli", "seed for the shuffle and the AIs (default: random)"))
-    play.add_argument("--opponents", choices=LEVELS, default="normal",
-                      help=_("cli", "strength of the two AI players (default: normal)"))
+    play.add_argument("--opponents", default="normal", metavar=_("cli", "PLAYER"),
+                      help=_("cli", "the two AI players: {levels} (default: normal), or a player of "
+                                    "your own, module:callable or an installed player's name").format(
+                          levels=", ".join(LEVELS)))
+    add_rules_options(play, _)
     play.add_argument("--record", type=_path, metavar=_("cli", "FILE"),
                       help=_("cli", "save the game record to FILE when the deal ends"))
     play.add_argument("--pace", metavar=_("cli", "SECONDS"),
@@ -202,13 +206,15 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     check.add_argument("cards", nargs="+", metavar=_("cli", "CARD"),
                        help=_("cli", "card codes such as 5c 5s 9m ot, separated by spaces or commas"))
     check.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+    add_rules_options(check, _, deals=False)
 
     replay = commands.add_parser("replay", parents=[lang], help=_("cli", "replay game records"),
                                  description=_("cli", "Replay kowah-record/1 files and print one "
                                                       "line per file, in order. Exit 0 when every "
-                                                      "file is valid, 1 otherwise."))
+                                                      "file is valid, 1 when one is not, 2 when one "
+                                                      "cannot be read."))
     replay.add_argument("files", nargs="+", metavar=_("cli", "FILE"),
-                        help=_("cli", "a game record"))
+                        help=_("cli", "a game record; - reads one from standard input"))
     replay.add_argument("--json", action="store_true",
                         help=_("cli", "print each result as a JSON object that names its file"))
 
@@ -228,7 +234,9 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                           help=_("cli", "number of deals"))
     simulate.add_argument("--seats", required=True, metavar="A,B,C",
                           help=_("cli", "the three players, e.g. hard,normal,normal "
-                                        "(random, easy, normal or hard)"))
+                                        "(random, easy, normal or hard, or a player of your own: "
+                                        "module:callable or an installed player's name)"))
+    add_rules_options(simulate, _)
     simulate.add_argument("--seed", type=int, default=0, metavar="S",
                           help=_("cli", "seed for the shuffles and the AIs (default: 0)"))
     simulate.add_argument("--jobs", type=int, default=1, metavar="J",
@@ -297,6 +305,10 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
     serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
                        help=_("cli", "at most N new games per client address per minute (default: 60)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
+    serve.add_argument("--player", action="append", default=[], metavar=_("cli", "PLAYER"),
+                       help=_("cli", "offer a player of your own for the AI seats, besides the "
+                                     "levels: module:callable or an installed player's name "
+                                     "(repeatable)"))
 
 
 #: The longest error message printed, in characters (a 10 MB token must not make a 10 MB line).
@@ -428,58 +440,32 @@ def _(context: str, message: str, t: Translator) -> str:
 
 
 def _check(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.cards import format_cards, parse_cards
-    from kowah.hands import distance, improvements, splits, waits
+    from kowah._check_command import check_command
 
-    try:
-        cards = parse_cards(" ".join(args.cards))
-        found = waits(cards)
-        report: dict[str, Any] = {"cards": format_cards(sorted(cards)), "ready": bool(found),
-                                  "waits": [str(card) for card in sorted(found)],
-                                  "splits": [str(split) for split in splits(cards)],
-                                  "distance": distance(cards)}
-        if not found:
-            report["improvements"] = {str(card): n for card, n in improvements(cards).items()}
-    except KowahError as error:
-        if not args.json:
-            raise
-        # As replay --json does: the error as JSON on stdout, so a script reads one format.
-        print(_json({"error": t.error(error)}, ensure_ascii=False))
-        return 2
-    if args.json:
-        print(_json(report))
-        return 0 if found else 1
-    print(format_cards(sorted(cards)))
-    if found:
-        names = t.format_list(f"{card} ({t.card_name(card)})" for card in sorted(found))
-        print(t.ngettext("cli", "Ready (checki). Wait: {waits}", "Ready (checki). Waits: {waits}",
-                         len(found)).format(waits=names))
-        print(_("cli", "Splits:", t))
-        for split in splits(cards):
-            print("  " + _("cli", "{split}  (wait {card})", t).format(split=split, card=split.wait))
-        return 0
-    away = distance(cards)
-    print(t.ngettext("cli", "Not ready: at least {n} card must be exchanged.",
-                     "Not ready: at least {n} cards must be exchanged.", away).format(n=away))
-    helping = improvements(cards)
-    if helping:
-        listed = t.format_list(f"{card} ({n})" for card, n in helping.items())
-        print(_("cli", "Cards that would bring the hand closer to ready (unseen copies): {cards}",
-                t).format(cards=listed))
-    return 1
+    return check_command(args, t)
 
 
-def _read_record(path: Path, t: Translator) -> bytes:
-    """The bytes of a record file, read with a bound (a record is a few kilobytes, and
-    /dev/zero is endless); a problem is a RecordError in our words."""
+class _Unreadable(KowahError):
+    """A record file that cannot be read at all (exit status 2, as for other bad input)."""
+
+
+def _read_record(name: str, t: Translator) -> bytes:
+    """The bytes of a record file (``-``: standard input), read with a bound (a record is a
+    few kilobytes, and /dev/zero is endless); a file too large is a RecordError, one that
+    cannot be read an _Unreadable, in our words."""
     from kowah.errors import RecordError
     from kowah.record import MAX_SIZE
 
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SIZE + 1)
+        if name == "-":
+            stream = getattr(sys.stdin, "buffer", None)  # a text stream without bytes: its text
+            data = (stream.read(MAX_SIZE + 1) if stream is not None else
+                    sys.stdin.read(MAX_SIZE + 1).encode("utf-8", "surrogateescape"))
+        else:
+            with _path(name).open("rb") as handle:
+                data = handle.read(MAX_SIZE + 1)
     except (OSError, ValueError) as error:
-        raise RecordError(N_("error", "cannot read the file: {reason}"),
+        raise _Unreadable(N_("error", "cannot read the file: {reason}"),
                           reason=os_reason(t, error)) from None
     if len(data) > MAX_SIZE:
         raise RecordError(N_("error", "the file holds more than {limit} bytes: too large for a game "
@@ -491,15 +477,19 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
     from kowah.errors import RecordError
     from kowah.record import Record
 
-    all_valid = True
+    code = 0
     for name in args.files:
         shown = printable(name)  # a name that is not UTF-8 is written with \\x escapes
         result: dict[str, object]
         message: str
         try:
-            deal = Record.loads(_read_record(_path(name), t)).replay()
+            deal = Record.loads(_read_record(name, t)).replay()
+        except _Unreadable as error:  # still "invalid" in JSON; the exit status says it
+            code = 2
+            message = t.error(error)
+            result = {"result": "invalid", "error": message}
         except RecordError as error:
-            all_valid = False
+            code = max(code, 1)
             message = t.error(_typed_as_json(error))
             result = {"result": "invalid"}
             if error.action is not None:
@@ -518,7 +508,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
             print(_("cli", "{file}: invalid: {message}", t).format(file=shown, message=message))
         else:
             print(_("cli", "{file}: {message}", t).format(file=shown, message=message))
-    return 0 if all_valid else 1
+    return code
 
 
 def _rules(args: argparse.Namespace, t: Translator) -> int:
@@ -556,13 +546,17 @@ def _play(args: argparse.Namespace, t: Translator) -> int:
             # The value as it was typed: "-5", not "-5.0".
             raise KowahError(N_("error", "--pace must be a number of seconds from 0 to 60, not {value}"),
                              value=printable(args.pace, 40) or "''")
+    rules = rules_from(args)
+    from kowah.plugins import seat_player
+
+    opponents = seat_player(args.opponents)  # a player of one's own is loaded before the deal
     if args.record is not None:
         check_record_path(t, args.record)  # the same open as the save at the end
     from kowah.i18n import translator
 
     # The person types card codes: the narration names each card with its code too.
-    return play_in_terminal(translator(t.language, codes=True), seed=args.seed,
-                            opponents=args.opponents, record_path=args.record,
+    return play_in_terminal(translator(t.language, codes=True), seed=args.seed, rules=rules,
+                            opponents=opponents, record_path=args.record,
                             stdin=sys.stdin, stdout=sys.stdout, color=color, pace=pace)
 
 
@@ -578,7 +572,8 @@ def _serve(args: argparse.Namespace, t: Translator) -> int:
     return serve(t, host=args.host, port=args.port, data=args.data, save=not args.no_save,
                  open_browser=args.open, database=args.database, workers=args.workers,
                  allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin),
-                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute)
+                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute,
+                 players=tuple(args.player))
 
 
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,

@@ -25,6 +25,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
+from kowah._record_rules import PackDict, RulesDict, plain, rules_from_dict, rules_to_dict
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionDict, ActionKind, shown
 from kowah.cards import Card
@@ -86,11 +87,6 @@ def _actions(value: Iterable[Action], rules: Rules) -> tuple[Action, ...]:
 MAX_TAGS, TAG_NAME_LIMIT, TAG_VALUE_LIMIT = 32, 32, 200
 
 
-def _plain(text: str) -> bool:
-    """Whether *text* holds no control character (C0, DEL or C1), as the schema says."""
-    return not any(ord(char) < 32 or 127 <= ord(char) <= 159 for char in text)
-
-
 def _tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
     """*value* checked as a record's tags: at most MAX_TAGS short, printable strings."""
     if not isinstance(value, Mapping):
@@ -100,13 +96,14 @@ def _tags(value: Mapping[str, str]) -> FrozenMap[str, str]:
         raise RecordError(N_("error", "'tags' holds {count} tags, more than the {limit} a record keeps"),
                           count=len(value), limit=MAX_TAGS)
     for name, text in value.items():
-        if not isinstance(name, str) or not 0 < len(name) <= TAG_NAME_LIMIT or not _plain(name):
-            raise RecordError(N_("error", "a tag's name must be 1 to {limit} characters and no control "
-                                          "character, not {value}"),
+        if not isinstance(name, str) or not 0 < len(name) <= TAG_NAME_LIMIT or not plain(name):
+            raise RecordError(N_("error", "a tag's name must be 1 to {limit} characters, with no control "
+                                          "or bidirectional formatting character, not {value}"),
                               limit=TAG_NAME_LIMIT, value=shorten(name))
-        if not isinstance(text, str) or len(text) > TAG_VALUE_LIMIT or not _plain(text):
+        if not isinstance(text, str) or len(text) > TAG_VALUE_LIMIT or not plain(text):
             raise RecordError(N_("error", "tag {name}: a tag's value must be a string of at most {limit} "
-                                          "characters and no control character, not {value}"),
+                                          "characters, with no control or bidirectional formatting "
+                                          "character, not {value}"),
                               name=shorten(name), limit=TAG_VALUE_LIMIT, value=shorten(text))
     return FrozenMap(value)
 
@@ -115,7 +112,8 @@ class RecordDict(TypedDict):
     """A ``kowah-record/1`` object, as :meth:`Record.to_dict` writes it."""
 
     format: str
-    pack: NotRequired[str]  #: "money" for the money pack; left out for the Kowah deck
+    pack: NotRequired[str | PackDict]  #: "money", or another pack's name and counts; no key: Kowah deck
+    rules: NotRequired[RulesDict]  #: the settings that differ from their defaults, if any
     tags: NotRequired[dict[str, str]]  #: written only when there are some
     deck: list[str]
     first: int
@@ -147,7 +145,8 @@ class Record(Value):
     first: int
     #: The actions taken, passes and claims left out; a declaration may leave out its wait.
     actions: tuple[Action, ...]
-    #: The rules (written ``"pack": "money"`` for :data:`~kowah.rules.MONEY_RULES`).
+    #: The rules, any valid :class:`~kowah.rules.Rules` (written as ``"pack"`` and ``"rules"``
+    #: when they are not the default, :data:`~kowah.rules.KOWAH_RULES`).
     rules: Rules
     #: Whether the seat that discarded last declined to declare (R11).
     passed: bool
@@ -157,9 +156,10 @@ class Record(Value):
     def __init__(self, deck: Iterable[Card], first: int, actions: Iterable[Action] = (), *,
                  rules: Rules = KOWAH_RULES, passed: bool = False, tags: Mapping[str, str] | None = None,
                  ) -> None:
-        if rules != KOWAH_RULES and rules != MONEY_RULES:
-            raise RecordError(N_("error", "a record's rules must be KOWAH_RULES or MONEY_RULES, not {value}"),
+        if not isinstance(rules, Rules):
+            raise RecordError(N_("error", "a record's rules must be a Rules value, not {value}"),
                               value=shorten(rules))
+        rules_to_dict(rules)  # a pack whose name a record cannot hold is refused here
         cards = _cards(deck)
         problem = deck_error(cards, rules.pack)
         if problem is not None:
@@ -212,13 +212,9 @@ class Record(Value):
         """
         deck = [str(card) for card in self.deck]
         actions = [action.to_dict() for action in self.actions]  # a wait left out stays out
-        pack = self.rules.pack_name or "kowah"
-        record: RecordDict
-        if pack == "kowah":  # a record without "pack" is the Kowah deck (R2)
-            record = {"format": FORMAT, "deck": deck, "first": self.first, "actions": actions}
-        else:
-            record = {"format": FORMAT, "pack": pack, "deck": deck, "first": self.first,
-                      "actions": actions}
+        # A record without "pack" or "rules" is the Kowah deck (R2) and the default rules.
+        record: RecordDict = {"format": FORMAT, **rules_to_dict(self.rules), "deck": deck,  # type: ignore[typeddict-item]
+                              "first": self.first, "actions": actions}
         if self.passed:
             record["passed"] = True
         if self.tags:
@@ -226,8 +222,13 @@ class Record(Value):
         return record
 
     def dumps(self, indent: int | None = None) -> str:
-        """The record as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent)
+        """The record as JSON text; characters outside ASCII are written as they are (UTF-8).
+
+        >>> text = Record.from_deal(Deal.shuffled(seed=1), tags={"seat0": "Jiří"}).dumps()
+        >>> '"seat0": "Jiří"' in text
+        True
+        """
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
     def loads(cls, text: str | bytes) -> Record:
@@ -283,11 +284,7 @@ class Record(Value):
         for key in ("deck", "first"):
             if key not in data:
                 raise RecordError(_MISSING, key=key)
-        pack = data.get("pack", "kowah")
-        if pack not in ("kowah", "money"):  # a list or an object is no pack name either
-            raise RecordError(N_("error", "'pack' must be \"kowah\" or \"money\", not {found!r}"),
-                              found=pack)
-        rules = Rules.from_pack_name(pack)
+        rules = rules_from_dict(data)
         deck = _read_deck(data["deck"], rules)
         first = data["first"]
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < SEATS:
@@ -430,9 +427,11 @@ def _check_codes(data: Mapping[str, Any]) -> None:
     entries = data.get("actions")
     if not isinstance(entries, list):
         return
-    if len(entries) > MAX_ACTIONS:
+    if len(entries) > MAX_ACTIONS and "rules" not in data:  # other rules: Record checks their bound
         raise RecordError(N_("error", "the record lists {count} actions, more than the {limit} a record "
                                       "may list"), count=len(entries), limit=MAX_ACTIONS)
+    if isinstance(data.get("pack"), Mapping):  # another pack: its cards are checked by the replay
+        return
     pack = Rules.from_pack_name(data["pack"]).pack if data.get("pack") in ("kowah", "money") else None
     for index, entry in enumerate(entries):
         if not isinstance(entry, Mapping):

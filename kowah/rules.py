@@ -52,7 +52,7 @@ still take discards:
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast
 
 from kowah._tables import kept_in, ready_table
@@ -61,7 +61,17 @@ from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, SEATS, TAKES, Actio
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
 from kowah.errors import N_, DeckError, KowahError, KowahTypeError, shorten
 from kowah.events import DrawnBy, Outcome, Phase, WinBy
-from kowah.hands import HAND_SIZE, is_ready, waits
+from kowah.hands import (
+    HAND_SIZE,
+    DiscardOption,
+    Split,
+    discard_options,
+    distance,
+    improvements,
+    is_ready,
+    splits,
+    waits,
+)
 
 __all__ = ["KOWAH_RULES", "MONEY_RULES", "PACK_NAMES", "SEATS", "ReadyHands", "Rules", "Scalars", "State",
            "deck_error"]
@@ -169,6 +179,43 @@ class Rules(Value):
             raise KowahTypeError(N_("error", "a pack name must be a string, not {value} of type {type}"),
                                  value=shorten(name), type=type(name).__name__)
         raise DeckError(N_("error", "unknown pack {name!r} (kowah or money)"), name=name)
+
+    # -- the hand functions with this pack: code written against an observation calls
+    # -- ``observation.rules.waits(hand)``, and works for any pack (issue 29)
+
+    def is_ready(self, cards: Iterable[Card]) -> bool:
+        """:func:`kowah.hands.is_ready` with :attr:`pack`: whether eight cards are ready (R6, R7).
+
+        >>> from kowah.cards import parse_cards
+        >>> snakes = parse_cards("ws ws ws gs gs gs mk mk", MONEY_PACK)
+        >>> MONEY_RULES.is_ready(snakes), MONEY_RULES.waits(snakes)
+        (True, frozenset({Card.MK}))
+        >>> KOWAH_RULES.is_ready(snakes)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.HandError: 'ws' is not in the Kowah deck
+        """
+        return is_ready(cards, self.pack)
+
+    def waits(self, cards: Iterable[Card]) -> frozenset[Card]:
+        """:func:`kowah.hands.waits` with :attr:`pack`: the cards a ready hand waits for (R8)."""
+        return waits(cards, self.pack)
+
+    def splits(self, cards: Iterable[Card]) -> tuple[Split, ...]:
+        """:func:`kowah.hands.splits` with :attr:`pack`: every way a ready hand splits."""
+        return splits(cards, self.pack)
+
+    def distance(self, cards: Iterable[Card]) -> int:
+        """:func:`kowah.hands.distance` with :attr:`pack`: the fewest cards to exchange to be ready."""
+        return distance(cards, self.pack)
+
+    def improvements(self, cards: Iterable[Card], seen: Iterable[Card] = ()) -> dict[Card, int]:
+        """:func:`kowah.hands.improvements` with :attr:`pack`: cards that bring eight closer."""
+        return improvements(cards, seen, self.pack)
+
+    def discard_options(self, cards: Iterable[Card], seen: Iterable[Card] = ()) -> tuple[DiscardOption, ...]:
+        """:func:`kowah.hands.discard_options` with :attr:`pack`: nine cards' discards, best first."""
+        return discard_options(cards, seen, self.pack)
 
     def __repr__(self) -> str:
         name = self.pack_name

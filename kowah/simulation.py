@@ -30,12 +30,11 @@ from typing import TypedDict
 
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionKind, Reason, Refusal
-from kowah.cards import KOWAH_DECK
 from kowah.deal import Deal
 from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError, shorten
 from kowah.events import Outcome
 from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
-from kowah.rules import SEATS, State
+from kowah.rules import KOWAH_RULES, SEATS, Rules, State
 
 __all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "random_playout", "simulate"]
 
@@ -276,17 +275,17 @@ def _make(seat: _Seat, rng: random.Random) -> Player:
     return make_player(seat, rng) if isinstance(seat, str) else seat(rng)
 
 
-def _play_chunk(job: tuple[tuple[_Seat, ...], int, int, int]) -> _Totals:
+def _play_chunk(job: tuple[tuple[_Seat, ...], int, int, int, Rules]) -> _Totals:
     """Deals *start* to *stop* of a simulation, counted: deal *i* is shuffled and its players
     seeded from ``(seed, i)``, and it starts at seat ``i % 3`` (R9)."""
-    seats, seed, start, stop = job
+    seats, seed, start, stop, rules = job
     wins, by, drawn = [0, 0, 0], [0, 0, 0], 0
     for index in range(start, stop):
         rng = _deal_rng(seed, index)
-        deck = list(KOWAH_DECK.cards)
+        deck = list(rules.pack.cards)
         rng.shuffle(deck)
         players = [_make(seat, random.Random(rng.getrandbits(64))) for seat in seats]
-        outcome = play_deal(players, Deal(deck, index % SEATS), ask_forced=False).outcome
+        outcome = play_deal(players, Deal(deck, index % SEATS, rules), ask_forced=False).outcome
         assert outcome is not None
         if outcome.winner is None:
             drawn += 1
@@ -353,7 +352,7 @@ def _whole(value: object) -> bool:
 def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jobs: int = 1,
              progress: Callable[[int], None] | None = None, *,
              executor: concurrent.futures.Executor | None = None,
-             chunk: int | None = None) -> SimulationResult:
+             chunk: int | None = None, rules: Rules = KOWAH_RULES) -> SimulationResult:
     """Play *deals* deals between the players of *seats* and count the results.
 
     A seat is a built-in player's name (:data:`~kowah.players.PLAYERS`) or a
@@ -370,19 +369,27 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
 
     Deals go out in chunks of *chunk* deals (by default about eight chunks per worker, at
     most 50 deals each). With workers, a custom player must be importable (e.g. a class at
-    module level). *progress*, if given, is called with the number of deals done.
+    module level). *progress*, if given, is called with the number of deals done. Every deal
+    is played under *rules* (the Kowah deck and R17's 30 turns unless you pass others, such
+    as :data:`~kowah.rules.MONEY_RULES`).
 
     >>> simulate(3, ["random", "random", "hard"], seed=2).as_dict()["deals"]
     3
     >>> from kowah.players import RandomPlayer
     >>> simulate(3, [RandomPlayer, "normal", "easy"], seed=2).seats
     ('random', 'normal', 'easy')
+    >>> from kowah.rules import MONEY_RULES
+    >>> simulate(3, ["hard", "hard", "hard"], rules=MONEY_RULES.replace(no_progress_turns=10)).deals
+    3
     """
     try:
         entries = tuple(seat.strip().lower() if isinstance(seat, str) else seat for seat in seats)
     except TypeError:
         raise KowahTypeError(N_("error", "the seats must be a sequence of three players, not {value!r}"),
                              value=seats) from None
+    if not isinstance(rules, Rules):
+        raise KowahTypeError(N_("error", "rules must be a Rules value, not {value} of type {type}"),
+                             value=shorten(rules), type=type(rules).__name__)
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         raise KowahTypeError(N_("error", "the executor must be a concurrent.futures.Executor, not {value!r}"),
                              value=executor)
@@ -410,7 +417,7 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
     if not _whole(size) or size < 1:
         raise (KowahError if _whole(size) else KowahTypeError)(
             N_("error", "the chunk size must be a whole number of at least 1, not {value!r}"), value=size)
-    chunks = [(entries, seed, start, min(deals, start + size)) for start in range(0, deals, size)]
+    chunks = [(entries, seed, start, min(deals, start + size), rules) for start in range(0, deals, size)]
     results: Iterator[_Totals]
     futures: list[concurrent.futures.Future[_Totals]] = []
     pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -435,7 +442,7 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
         results = _in_order(futures)
     wins, by, drawn, done = [0, 0, 0], [0, 0, 0], 0, 0
     try:
-        for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop) in zip(results, chunks, strict=True):
+        for (chunk_wins, chunk_drawn, chunk_by), (_, _, start, stop, _) in zip(results, chunks, strict=True):
             for seat in range(SEATS):
                 wins[seat] += chunk_wins[seat]
                 by[seat] += chunk_by[seat]

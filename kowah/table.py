@@ -38,14 +38,16 @@ from kowah._recordfile import check_record_path, write_record
 from kowah._screen import BOLD, Interrupted, Quit, Screen
 from kowah._view import render_table, write_table
 from kowah.actions import SEATS, Action, ActionKind, Reason
-from kowah.cards import KOWAH_DECK, Card
+from kowah.cards import Card
 from kowah.coach import advise, describe
 from kowah.deal import Deal, Observation
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.events import Event, Outcome, Phase
 from kowah.i18n import Translator
-from kowah.players import HUMAN, Player, make_player
+from kowah.players import HUMAN, Player
+from kowah.plugins import OwnPlayer, make_seat
 from kowah.record import Record
+from kowah.rules import KOWAH_RULES, Rules
 
 __all__ = ["COMMANDS", "EXIT_INTERRUPTED", "YOUR_REFUSALS", "check_record_path", "play_in_terminal",
            "render_table"]
@@ -292,7 +294,7 @@ class _Table(Screen):
             card = Card.parse(token)
         except KowahError:
             return None
-        if card not in KOWAH_DECK:
+        if card not in observation.rules.pack:  # a money-pack deal (V1) has them all
             raise _Typo(self.t.gettext("cli", _NOT_IN_DECK).format(card=str(card),
                                                                     name=self.t.card_name(card)))
         return card
@@ -473,10 +475,11 @@ class _Table(Screen):
         self.narrate(deal.observation(HUMAN))
 
 
-def play_in_terminal(translator: Translator, *, seed: int | None, opponents: str, record_path: Path | None,
-                     stdin: TextIO, stdout: TextIO, color: bool, pace: float,
-                     width: int | None = None) -> int:
-    """Play one deal at the terminal: the person at seat 0, two *opponents* AIs at seats 1 and 2.
+def play_in_terminal(translator: Translator, *, seed: int | None, opponents: str | OwnPlayer,
+                     record_path: Path | None, stdin: TextIO, stdout: TextIO, color: bool, pace: float,
+                     width: int | None = None, rules: Rules = KOWAH_RULES) -> int:
+    """Play one deal at the terminal: the person at seat 0, two *opponents* AIs at seats 1 and 2
+    (a level's name, or a player of one's own, :func:`kowah.plugins.load_player`), under *rules*.
 
     *seed* fixes the shuffle, the first seat and the AIs' choices (``None``: fresh each time).
     At the end the outcome is shown with its multiplier (R15) and the game record is saved to
@@ -487,10 +490,10 @@ def play_in_terminal(translator: Translator, *, seed: int | None, opponents: str
     """
     t = translator
     rng = random.Random(seed)
-    deal = Deal.shuffled(rng)
-    strength = t.level_name(opponents)
+    deal = Deal.shuffled(rng, rules)
+    strength = t.level_name(opponents) if isinstance(opponents, str) else printable(opponents.name, 60)
     names = ["", strength, strength]
-    players: list[Player | None] = [None] + [make_player(opponents, random.Random(rng.getrandbits(64)))
+    players: list[Player | None] = [None] + [make_seat(opponents, random.Random(rng.getrandbits(64)))
                                               for _ in range(SEATS - 1)]
     table = _Table(t, deal, players, names, stdin, stdout, color, pace, width)
     code = 0

@@ -148,7 +148,7 @@ def test_every_public_name_of_kowah_is_found_where_it_lives() -> None:
 
     modules = [importlib.import_module(f"kowah.{name}") for name in (
         "cards", "hands", "rules", "actions", "events", "deal", "record", "errors", "i18n", "players",
-        "rendering", "web.store")]
+        "rendering", "plugins", "web.store")]
     for name in kowah.__all__:
         homes = [module for module in modules if name in getattr(module, "__all__", ())]
         assert homes and all(getattr(kowah, name) is getattr(home, name) for home in homes), name

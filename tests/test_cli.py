@@ -130,7 +130,8 @@ def test_replay_json_lines_in_order(tmp_path: Path, capsys: pytest.CaptureFixtur
         tmp_path / "missing.json",
     ]
     code, out, _ = run(capsys, "replay", "--json", *map(str, files))
-    assert code == 1
+    assert code == 2  # a file that cannot be read (issue 29); without it, 1 for the invalid ones
+    assert run(capsys, "replay", "--json", *map(str, files[:4]))[0] == 1
     lines = [json.loads(line) for line in out.splitlines()]
     assert len(lines) == 5
     assert [line.pop("file") for line in lines] == [str(path) for path in files]
@@ -168,7 +169,7 @@ def test_replay_errors_hold_no_python_english(
     (tmp_path / "dir").mkdir()
     files = [bad, tmp_path / "dir", tmp_path / "missing.json"]
     code, out, _ = run(capsys, "--lang", lang, "replay", "--json", *map(str, files))
-    assert code == 1
+    assert code == 2
     errors = [json.loads(line)["error"] for line in out.splitlines()]
     for python in ("Expecting", "char 50", "Is a directory", "No such file", "Errno",
                    "Permission", "Input/output"):
@@ -189,7 +190,7 @@ def test_replay_errors_hold_no_python_english(
 
     monkeypatch.setattr(Path, "open", refuse)
     code, out, _ = run(capsys, "--lang", "en", "replay", "locked.json", "other.json", "odd.json")
-    assert code == 1
+    assert code == 2
     assert "Permission" not in out and "Input/output" not in out
     assert out.splitlines() == ["locked.json: invalid: cannot read the file: permission denied",
                                 "other.json: invalid: cannot read the file: input/output error",
@@ -441,7 +442,7 @@ def test_closed_standard_streams_are_no_traceback() -> None:
 def test_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
     name = os.fsencode(tmp_path) + b"/\xff\x1b[2J.json"
     result = _kowah("--lang", "en", "replay", name)
-    assert result.returncode == 1 and result.stderr == b""
+    assert result.returncode == 2 and result.stderr == b""
     assert result.stdout.endswith(
         b"/\\xff\\x1b[2J.json: invalid: cannot read the file: no such file or folder\n")
     result = _kowah("--lang", "en", "replay", "--json", name)
@@ -512,7 +513,11 @@ def test_check_json_reports_errors_as_json(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "zz")
     assert code == 2 and err == ""
     report = json.loads(out)
-    assert list(report) == ["error"] and "'zz'" in report["error"] and "card 2" in report["error"]
+    assert list(report) == ["error", "token", "position"] and "'zz'" in report["error"]
+    assert "card 2" in report["error"]
+    assert (report["token"], report["position"]) == ("zz", 2)  # a script needs not read the message
+    code, out, _ = run(capsys, "--lang", "cs", "check", "--json", "5c", "5s", "ws")
+    assert code == 2 and json.loads(out)["token"] == "ws" and json.loads(out)["position"] == 3
     code, out, err = run(capsys, "--lang", "en", "check", "--json", "5c", "5s")
     assert code == 2 and err == "" and json.loads(out) == {"error": "a hand must hold 8 cards, not 2"}
 
@@ -791,4 +796,4 @@ def test_the_opponents_are_the_libraries_players(capsys: pytest.CaptureFixture[s
     from kowah.players import PLAYERS
 
     _, out, _ = run(capsys, "--lang", "en", "play", "--help")
-    assert "{" + ",".join(PLAYERS) + "}" in out
+    assert ", ".join(PLAYERS) + " (default: normal)" in " ".join(out.split())

@@ -14,10 +14,11 @@ PACKAGE = Path(__file__).resolve().parent.parent / "kowah"
 #: Each module's layer, by its dotted name under kowah (a package: every module in it).
 LAYERS = {
     "rules": ["_tables", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
-              "rules"],
-    "players": ["_heuristic", "_levels", "coach", "players", "simulation"],
+              "_record_rules", "rules"],
+    "players": ["_heuristic", "_levels", "coach", "players", "plugins", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
-    "interfaces": ["__main__", "_oserrors", "_recordfile", "_screen", "_simulating", "_view", "cli", "env",
+    "interfaces": ["__main__", "_check_command", "_cli_options", "_oserrors", "_recordfile", "_screen",
+                   "_simulating", "_view", "cli", "env",
                    "table", "web"],
 }
 ORDER = list(LAYERS)

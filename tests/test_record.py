@@ -368,7 +368,7 @@ def test_a_record_built_in_python_from_bad_values_is_a_record_error() -> None:
     for first in (3, True, "0", None):
         with pytest.raises(RecordError, match="'first' must be 0, 1 or 2"):
             Record(deck, first)  # type: ignore[arg-type]
-    with pytest.raises(RecordError, match="KOWAH_RULES or MONEY_RULES"):
+    with pytest.raises(RecordError, match="rules must be a Rules value"):
         Record(deck, 1, rules=MONEY_PACK)  # type: ignore[arg-type]
     # A declaration without a wait is an Action (the only wait), as in records.
     record = Record(deck, 1, [Action.draw(1), Action.discard(1, Card.M9), Action.declare(1, None)])
@@ -596,7 +596,9 @@ def test_a_record_without_pack_is_the_kowah_deck() -> None:
     for bad in ("Money", "bridge", None, 1, ["money"]):
         with pytest.raises(RecordError) as caught:
             Record.from_dict({**data, "pack": bad})
-        assert str(caught.value) == f"'pack' must be \"kowah\" or \"money\", not {bad!r}"
+        assert str(caught.value) == (f"'pack' must be \"kowah\", \"money\" or an object with a name and "
+                                     f"counts, not {bad!r}")
+        assert caught.value.params["key"] == "pack"
 
 
 def test_record_actions_use_the_actions_own_dict_form() -> None:
@@ -629,7 +631,12 @@ def test_tags_are_kept_through_loads_and_dumps() -> None:
     ({"": "x"}, "a tag's name must be 1 to 32 characters"),
     ({"x" * 33: "x"}, "a tag's name must be 1 to 32 characters"),
     ({"seat0": "x" * 201}, "tag 'seat0': a tag's value must be a string of at most 200 characters"),
-    ({"seat0": "a\nb"}, "no control character"),
+    ({"seat0": "a\nb"}, "no control or bidirectional formatting character"),
+    # A right-to-left override or isolate would make a tag show what it does not hold (issue 29).
+    ({"seat0": "evil\u202egnp.exe"}, "no control or bidirectional formatting character"),
+    ({"seat0": "a\u2066b"}, "no control or bidirectional formatting character"),
+    ({"seat\u202e0": "x"}, "no control or bidirectional formatting character"),
+    ({"seat0": "a\ud800b"}, "no control or bidirectional formatting character"),
     ({"seat0": 5}, "a tag's value must be a string"),
     (["seat0"], "'tags' must be an object of strings"),
 ])

@@ -26,7 +26,7 @@ from kowah.actions import Action
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
-from kowah.players import PLAYERS
+from kowah.web.ai_players import offered
 from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
@@ -193,8 +193,8 @@ def _new_game(data: dict[str, Any], t: Translator, lang: str, owner: str) -> Gam
     if "lang" in data and data["lang"] not in LANGUAGES:
         raise Problem.field(t, "lang", "language")
     opponents = data.get("opponents", "normal")
-    if opponents not in PLAYERS:
-        raise Problem.field(t, "opponents", "opponents", names=", ".join(PLAYERS))
+    if opponents not in offered():
+        raise Problem.field(t, "opponents", "opponents", names=", ".join(offered()))
     seed = data.get("seed")
     if seed is not None and not (_is_int(seed) and abs(seed) < 2**63):
         raise Problem.field(t, "seed", "integer")

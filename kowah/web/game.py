@@ -44,8 +44,8 @@ from kowah.deal import Deal
 from kowah.errors import KowahError
 from kowah.events import Event
 from kowah.i18n import Translator, translator
-from kowah.players import make_player
 from kowah.record import Record
+from kowah.web.ai_players import make as make_player  # a level, or a player of one's own
 from kowah.web.answers import encode_text
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words

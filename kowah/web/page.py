@@ -19,8 +19,8 @@ from string import Template
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import Translator
-from kowah.players import PLAYERS
 from kowah.rendering import render_rules
+from kowah.web.ai_players import label, offered
 from kowah.web.problems import LANG_COOKIE  # the scripts get its name from the page
 from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings
 
@@ -68,7 +68,7 @@ def render_page(t: Translator) -> str:
     options = "".join(
         f'<option value="{code}" lang="{code}"{" selected" if code == t.language else ""}>'
         f'{esc(name)}</option>' for code, name in LANGUAGE_NAMES.items())
-    data = json.dumps({"lang": t.language, "strings": strings, "players": list(PLAYERS),
+    data = json.dumps({"lang": t.language, "strings": strings, "players": list(offered()),
                        "languages": LANGUAGE_NAMES, "cookie": LANG_COOKIE},
                       ensure_ascii=False).replace("<", "\\u003c")
     words = {key.replace(".", "_").replace("-", "_"): esc(t.gettext("web", message))
@@ -76,8 +76,8 @@ def render_page(t: Translator) -> str:
     for seat in (1, 2):
         words[f"friends_name_{seat}"] = esc(t.gettext("web", MESSAGES["friends.name"]).format(seat=seat))
     strengths = "".join(
-        f'<option value="{name}"{" selected" if name == "normal" else ""}>'
-        f'{esc(t.level_name(name))}</option>' for name in PLAYERS)
+        f'<option value="{esc(name)}"{" selected" if name == "normal" else ""}>'
+        f'{esc(label(t, name))}</option>' for name in offered())
     clocks = f'<option value="">{words["friends_clock_none"]}</option>' + "".join(
         f'<option value="{seconds}">{esc(count_text(strings, "count.seconds", seconds))}</option>'
         for seconds in CLOCK_CHOICES)

@@ -36,8 +36,8 @@ from kowah.coach import Advice, advise
 from kowah.deal import Deal
 from kowah.errors import N_, KowahError, RecordError
 from kowah.i18n import Translator, translator
-from kowah.players import PLAYERS
 from kowah.record import Record
+from kowah.web.ai_players import offered
 from kowah.web.answers import answer
 from kowah.web.problems import Problem, language, translator_for
 from kowah.web.text import ai_seat
@@ -163,7 +163,7 @@ def _people(tags: Mapping[str, str]) -> tuple[list[str | None], list[str | None]
         tag = tags.get(f"seat{index}")
         name = tag.strip()[:60] if isinstance(tag, str) else ""
         level = None
-        for strength in PLAYERS:
+        for strength in offered():
             suffix = ai_seat(english, "", strength)  # " · AI (normal)"
             if name.endswith(suffix):
                 name, level = name.removesuffix(suffix), strength

@@ -21,8 +21,8 @@ from typing import Any, cast
 from kowah.actions import SEATS
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES
-from kowah.players import PLAYERS
 from kowah.record import Record
+from kowah.web.ai_players import offered
 from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game
 from kowah.web.seats import Seat, TableEvent
 
@@ -60,7 +60,7 @@ def _restore(data: object) -> Game:
     seed = extra.get("seed")
     if not (isinstance(game_id, str) and ID_PATTERN.match(game_id)):
         raise GameError("bad id")
-    if not (isinstance(opponents, str) and opponents in PLAYERS):
+    if not (isinstance(opponents, str) and opponents in offered()):
         raise GameError(f"unknown opponents {str(opponents)[:20]!r}")
     if lang not in LANGUAGES:
         raise GameError(f"unknown language {str(lang)[:20]!r}")

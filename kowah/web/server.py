@@ -152,6 +152,9 @@ def worker_app() -> Any:
     from kowah.web.store import open_store
 
     config = json.loads(os.environ[_ENV])
+    from kowah.web.ai_players import offer
+
+    offer(config.get("players", ()), folder=config.get("folder"))  # found as the parent found them
     # The parent's id as it started the workers: it may be gone before this one is ready.
     threading.Thread(target=_end_with_parent, args=(config["parent"],), name="kowah-parent",
                      daemon=True).start()
@@ -167,14 +170,19 @@ def worker_app() -> Any:
 def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
           save: bool = True, open_browser: bool = False, database: str | None = None,
           workers: int = 1, allow_hosts: tuple[str, ...] = (), allow_origins: tuple[str, ...] = (),
-          idle_timeout: float = 86400, max_new_per_minute: int = 60) -> int:
-    """Serve the table on *host*:*port* (see ``kowah serve --help``); return the exit code."""
+          idle_timeout: float = 86400, max_new_per_minute: int = 60, players: tuple[str, ...] = (),
+          ) -> int:
+    """Serve the table on *host*:*port* (see ``kowah serve --help``); return the exit code.
+    *players* are players of one's own offered besides the levels (``--player``), loaded now."""
     try:
         import starlette  # noqa: F401 - the web extra
         import uvicorn  # noqa: F401
     except ImportError:
         print(t.gettext("cli", _MISSING), file=sys.stderr)
         return 2
+    from kowah.web.ai_players import offer
+
+    offer(players, folder=os.getcwd())  # one that cannot be loaded: an error of the command line
     if not logging.getLogger("kowah").handlers:
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
     if database and not database.startswith(("sqlite:", "postgresql://", "postgres://")):
@@ -197,7 +205,7 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
         return _serve(t, listener, url, folder, host=host, port=port, save=save,
                       open_browser=open_browser, workers=workers,
                       allow_hosts=allow_hosts, allow_origins=allow_origins,
-                      idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute)
+                      idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute, players=players)
     finally:
         listener.close()
         if not save:
@@ -207,7 +215,7 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
 def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None, *, host: str,
            port: int, save: bool, open_browser: bool, workers: int,
            allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...], idle_timeout: float,
-           max_new_per_minute: int) -> int:
+           max_new_per_minute: int, players: tuple[str, ...]) -> int:
     import uvicorn
 
     from kowah.web.app import Settings, create_app
@@ -246,7 +254,8 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
     if workers > 1:
         store.close()
         listener.close()  # uvicorn binds the one port for its worker processes itself
-        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": fields})
+        os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": fields,
+                                       "players": list(players), "folder": os.getcwd()})
         with contextlib.suppress(KeyboardInterrupt):
             uvicorn.run("kowah.web.server:worker_app", factory=True, host=host, port=port,
                         workers=workers, log_level="warning", access_log=False)

@@ -20,6 +20,7 @@ from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from kowah.web.ai_players import label as ai_label
 
 __all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "ai_seat", "command_words", "count_text",
            "key_letters", "page_strings", "words"]
@@ -268,7 +269,7 @@ def ai_seat(t: Translator, label: str, level: str) -> str:
     >>> ai_seat(words("en"), "Seat 2", "hard")
     'Seat 2 · AI (hard)'
     """
-    return f"{label} · " + t.gettext("web", MESSAGES["ai"]).format(strength=t.level_name(level))
+    return f"{label} · " + t.gettext("web", MESSAGES["ai"]).format(strength=ai_label(t, level))
 
 
 def page_strings(t: Translator) -> dict[str, Any]:
