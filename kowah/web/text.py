@@ -112,6 +112,9 @@ MESSAGES: dict[str, str] = {
     "new-card": N_("web", "new"),
     "suggested": N_("web", "suggested"),
     "stock.draw": N_("web", "Draw from the stock"),
+    # TRANSLATORS: the stock's accessible name; {count} becomes "96 cards".
+    "stock.draw.count": N_("web", "Draw from the stock ({count})"),
+    "stock.count": N_("web", "Stock: {count}"),
     "your-wait": N_("web", "Your wait"),
     # -- announcements for screen readers
     "announce.deal.watch": N_("web", "A new deal starts."),

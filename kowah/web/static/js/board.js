@@ -107,9 +107,8 @@ export function renderMiddle(root, words, shown, legal, lang) {
   stock.dataset.stock = String(shown.stock);
   const stockButton = root.querySelector("[data-action=stock]");
   stockButton.setAttribute("aria-disabled", String(!kinds.has("draw")));
-  stockButton.setAttribute("aria-label", kinds.has("draw")
-    ? `${words.t("stock.draw")} (${words.count("count.cards", shown.stock)})`
-    : `${words.t("stock")}: ${words.count("count.cards", shown.stock)}`);
+  stockButton.setAttribute("aria-label", words.t(kinds.has("draw") ? "stock.draw.count" : "stock.count",
+    { count: words.count("count.cards", shown.stock) }));
   const latest = root.querySelector(".latest-card");
   if (shown.latest_discard) {
     const code = shown.latest_discard;

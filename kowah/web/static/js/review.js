@@ -116,7 +116,7 @@ export class Review {
       this.panel.querySelector(`[data-review-step=${where}]`).setAttribute("aria-disabled", String(blocked));
     }
     const middle = element("div", { class: "review-middle" },
-      element("p", { "data-review-stock": String(step.stock) }, `${words.t("stock")}: ${words.count("count.cards", step.stock)}`),
+      element("p", { "data-review-stock": String(step.stock) }, words.t("stock.count", { count: words.count("count.cards", step.stock) })),
       element("p", {}, step.latest_discard ? words.said("latest", step.latest_discard) : words.t("latest.none")));
     const seats = [0, 1, 2].map((seat) => this.seatBox(step, seat));
     this.panel.querySelector("[data-review-board]").replaceChildren(middle, ...seats);
