@@ -526,8 +526,8 @@ class Translator(Value):
     def nsentence(self, context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
         """:meth:`sentence` with the plural form for *n* (filled in as ``{count}``).
 
-        >>> translator("cs").nsentence("cli", "{count} card", "{count} cards", 3)
-        '3 karty'
+        >>> translator("es").nsentence("cli", "{count} card", "{count} cards", 3)
+        '3 cartas'
         """
         return _Forms(self).format(self.ngettext(context, singular, plural, n), **{"count": n, **values})
 
