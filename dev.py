@@ -198,6 +198,7 @@ def test(args: list[str]) -> None:
         return
     import threading
 
+    _fetch_axe()
     results: list[tuple[str, int, str]] = []
     with tempfile.TemporaryDirectory(prefix="kowah-checks-") as folder:
         checks = _static_checks()
@@ -229,6 +230,16 @@ def test(args: list[str]) -> None:
         print("== NOTE: the browser tests (tests/test_browser.py) did NOT run: Chromium was not found.\n"
               "   Install it (apt-get install chromium) or set KOWAH_CHROMIUM=/path/to/chromium,\n"
               "   then run python3 dev.py test again.", file=sys.stderr)
+
+
+def _fetch_axe() -> None:
+    """Fetch axe-core (pinned, with npm, into .cache/axe) for the accessibility tests before
+    they run; without npm they say why (and fail when KOWAH_BROWSER_TESTS=required)."""
+    code = _spawn([str(PYTHON), "-c", "import sys; sys.path.insert(0, 'tests'); "
+                   "from axe import fetch_axe; fetch_axe()"])
+    if code:
+        print("== NOTE: axe-core could not be fetched with npm: the axe tests will say why.",
+              file=sys.stderr)
 
 
 def _chromium() -> bool:

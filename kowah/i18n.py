@@ -24,6 +24,34 @@ sentences, "the Red Flower (rf)", for players who like the notation.
 >>> translator("en", codes=True).outcome(Outcome.win(0, "discard", Card.RF), viewer=0)
 'You win with the Red Flower (rf) by claiming a discard, ×2.'
 
+How a sentence names a card, a seat or a person
+-----------------------------------------------
+Every sentence a person reads or hears (terminal, command line, the browser page: status line,
+buttons and their accessible names, the live region, the command box, the review, the friends
+panel) is composed here or in :mod:`kowah.web.text` / :mod:`kowah.web.said`, never by a caller
+that joins a name to translated text. The *catalogue* chooses the form of every name it uses,
+with a format spec on the placeholder (:meth:`Translator.sentence`):
+
+* a card (``{card}``): ``{card}`` or ``{card:name}`` on its own (after a colon, in a label),
+  ``{card:object}`` as the object of a verb (with its article where the language has one:
+  "Prendi *il sei di filze*"), ``{card:with}`` after "with"; a tuple of cards is a list of
+  the language ("and"), each card in the form asked for;
+* a seat or person (``{name}``, a :class:`Named`): ``{name}`` is the *label* the table shows
+  ("Posto 1 · IA (normale)", "Bo"), ``{name:subject}`` the subject that begins a sentence
+  ("Il posto 1", "El asiento 1", "Hráč na místě 1", "Pemain di tempat duduk 1", "Bo");
+* "you" as a sentence's subject is never a name: the code picks the second-person message
+  ("You have declared checki…"), and a label never repeats it ("You (you)").
+
+Each language's translation may put a different spec on the same placeholder (the catalogue
+tests compare placeholders without these specs). Nothing in a sentence agrees in gender with
+a person or a card whose gender it cannot know (see ``locales/GLOSSARY.md``).
+
+>>> it = translator("it")
+>>> it.sentence("doctest", "Take {card:object}", card=Card.S6)
+'Take il sei di filze'
+>>> it.sentence("doctest", "{name:subject} is playing", name=it.named(1))
+'Il posto 1 is playing'
+
 The rules themselves are rendered by :mod:`kowah.rendering`.
 """
 
@@ -33,9 +61,10 @@ import functools
 import gettext as _gettext
 import os
 import re
+import string
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from kowah import _words
 from kowah._value import Value
@@ -55,12 +84,14 @@ if TYPE_CHECKING:
     from kowah.events import Event, Outcome
 
 __all__ = [
+    "FORM_SPECS",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "CardForm",
     "ListStyle",
     "LocaleError",
     "LocaleWarning",
+    "Named",
     "Translator",
     "Words",
     "language_from_environment",
@@ -98,6 +129,45 @@ CardForm = Literal["name", "object", "with"]
 _FORMS: dict[str, dict[Card, str]] = {
     "name": _words.FULL, "object": _words.OBJECT, "with": _words.WITH}
 _FORM_CONTEXTS = {"name": "card", "object": "card (object)", "with": "card (with)"}
+
+#: The forms a sentence's placeholder may ask for (see the module description).
+FORM_SPECS = frozenset({"name", "object", "with", "label", "subject"})
+
+
+class Named(NamedTuple):
+    """A seat or person as sentences name it: its *label* and its *subject* form."""
+
+    label: str
+    subject: str
+
+
+class _Forms(string.Formatter):
+    """Fills a message, each card and seat in the form its placeholder asks for."""
+
+    def __init__(self, t: Translator) -> None:
+        self.t = t
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, Card):
+            return self.t.card(value, _card_form(format_spec))
+        if isinstance(value, tuple) and value and all(isinstance(item, Card) for item in value):
+            form = _card_form(format_spec)
+            return self.t.format_list([self.t.card(item, form) for item in value])
+        if isinstance(value, Named):
+            return value.subject if format_spec == "subject" else value.label
+        return str(super().format_field(value, format_spec))
+
+
+def _card_form(spec: str) -> CardForm:
+    if spec in ("", "name", "label", "subject"):
+        return "name"
+    if spec == "object":
+        return "object"
+    if spec == "with":
+        return "with"
+    raise KowahError(N_("error", "unknown form of a card's name {value} (name, object or with)"),
+                     value=shorten(spec))
+
 
 #: The longest name of a person a sentence shows (longer ones are shortened).
 NAME_LIMIT = 40
@@ -428,6 +498,38 @@ class Translator(Value):
     def _subject(self, seat: int, names: Sequence[str | None] | None) -> str:
         """*seat* as the subject that begins a sentence: a person's name or "Seat 2"."""
         return self._named(seat, names) or self.gettext("seat (subject)", _words.SUBJECT).format(seat=seat)
+
+    def seat_subject(self, seat: int, names: Sequence[str | None] | None = None) -> str:
+        """*seat* as the subject that begins a sentence: a person's name or "Seat 2".
+
+        >>> translator("it").seat_subject(2), translator("it").seat_subject(2, ["A", "B", "Cy"])
+        ('Il posto 2', 'Cy')
+        """
+        return self._subject(_check_seat(seat), names)
+
+    def named(self, seat: int, names: Sequence[str | None] | None = None,
+              label: str | None = None) -> Named:
+        """*seat* in both forms a sentence may ask for: its *label* (default: :meth:`seat_name`
+        without a viewer) and its subject.
+
+        >>> translator("es").named(1)
+        Named(label='Asiento 1', subject='El asiento 1')
+        """
+        label = self.seat_name(seat, names=names) if label is None else label
+        return Named(label, self._subject(_check_seat(seat), names))
+
+    def sentence(self, context: str, message: str, /, **values: object) -> str:
+        """*message* (of *context*) in this language, its placeholders filled in the form the
+        catalogue's text asks for (see "How a sentence names…" above)."""
+        return _Forms(self).format(self.gettext(context, message), **values)
+
+    def nsentence(self, context: str, singular: str, plural: str, n: int, /, **values: object) -> str:
+        """:meth:`sentence` with the plural form for *n* (filled in as ``{count}``).
+
+        >>> translator("es").nsentence("cli", "{count} card", "{count} cards", 3)
+        '3 cartas'
+        """
+        return _Forms(self).format(self.ngettext(context, singular, plural, n), **{"count": n, **values})
 
     def level_name(self, level: str) -> str:
         """An AI level (one of :data:`kowah.players.PLAYERS`) as a player reads it.

@@ -29,7 +29,7 @@ import contextlib
 import random
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -44,6 +44,7 @@ from kowah.deal import Deal, Observation
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.events import Event, Outcome, Phase
 from kowah.i18n import Translator
+from kowah.keys import ENGLISH_LETTERS, terminal_letters
 from kowah.players import HUMAN, Player
 from kowah.plugins import OwnPlayer, make_seat
 from kowah.record import Record
@@ -80,7 +81,7 @@ YOUR_REFUSALS: dict[Reason, str] = {
     Reason.MUST_DISCARD: N_(
         "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
     Reason.DRAW_FIRST: N_(
-        "cli", "Draw (d) or take the latest discard (t) first, then discard."),
+        "cli", "Draw ({draw_key}) or take the latest discard ({take_key}) first, then discard."),
     Reason.OPENING_DRAW: N_("cli", "The opening turn must draw from the stock."),
     Reason.NO_DISCARD: N_("cli", "There is no discard to take."),
     Reason.TAKEN_CARD: N_(
@@ -128,6 +129,10 @@ class _Table(Screen):
         self.table_shown = False  # whether the whole table has been shown once
         self.status_due = False  # show the table after the next narration (a declared person)
         self.words = self._command_words()
+        #: The person's letter for each action, as the prompts show it (kowah.keys): the page's.
+        self.letters = terminal_letters(self.t)
+        self.keys = {f"{action}_key": letter for action, letter in self.letters.items()}
+        self.own_letters = {letter: action for action, letter in self.letters.items()}
 
     # -- narration of what happened --
 
@@ -191,19 +196,26 @@ class _Table(Screen):
         t = self.t
         for line in (
             t.gettext("cli", "Commands:"),
-            t.gettext("cli", "  draw, d            draw the top card of the stock"),
-            t.gettext("cli", "  take, t            take the latest discard"),
+            t.gettext("cli", "  draw, {draw_key}            draw the top card of the stock"),
+            t.gettext("cli", "  take, {take_key}            take the latest discard"),
             t.gettext("cli", "  5c, or 3           discard a card: its code or its position in your hand"),
-            t.gettext("cli", "  declare [5c], c    declare checki after your discard, naming the wait"),
-            t.gettext("cli", "  pass, p            do not declare now"),
-            t.gettext("cli", "  hint, i            what the hard AI would do now, and why"),
+            t.gettext("cli",
+                      "  declare [5c], {declare_key}    declare checki after your discard, naming the wait"),
+            t.gettext("cli", "  pass, {pass_key}            do not declare now"),
+            t.gettext("cli", "  hint, {hint_key}            what the hard AI would do now, and why"),
             t.gettext("cli", "  rules              show the rules"),
             t.gettext("cli", "  help, ?            show this help"),
             t.gettext("cli", "  quit, q            stop playing"),
             t.gettext("cli", "Card codes: 1c–9c Coins, 1s–9s Strings, 1m–9m Myriads, ot Old Thousand, "
                              "rf Red Flower, wf White Flower."),
         ):
-            self.write(line)
+            self.write(line.format(**self.keys))
+        free = [letter for action, letter in ENGLISH_LETTERS.items() if self.letters[action] != letter]
+        if free:  # the English letters of the actions whose own letter differs
+            self.write(t.gettext("cli", "  The English letters work too when the language's own letter "
+                                        "means nothing at that moment: {letters}.").format(
+                letters=", ".join(f"{letter} ({t.gettext('cli', COMMANDS[action][0])})"
+                                  for action, letter in ENGLISH_LETTERS.items() if letter in free)))
 
     def rules(self, observation: Observation) -> None:
         """The rules (a screenful at a time in a terminal), then the table again."""
@@ -221,13 +233,14 @@ class _Table(Screen):
         kinds = {action.kind for action in legal}
         if ActionKind.DECLARE in kinds:
             return t.gettext(
-                "cli", "Your hand is ready! Declare checki (declare {waits}) or pass (p)?"
-            ).format(waits=self.waits_of(legal))
+                "cli", "Your hand is ready! Declare checki (declare {waits}) or pass ({pass_key})?"
+            ).format(waits=self.waits_of(legal), **self.keys)
         if observation.phase is Phase.START:
             latest = observation.latest_discard
             if ActionKind.TAKE in kinds and latest is not None:
-                return t.gettext("cli", "Your turn: draw (d) or take {card} (t)?").format(card=str(latest))
-            return t.gettext("cli", "Your turn: draw (d)?")
+                return t.gettext("cli", "Your turn: draw ({draw_key}) or take {card} ({take_key})?").format(
+                    card=str(latest), **self.keys)
+            return t.gettext("cli", "Your turn: draw ({draw_key})?").format(**self.keys)
         return t.gettext("cli", "Discard which card (code or position 1–{count})?").format(
             count=len(observation.hand))
 
@@ -245,7 +258,7 @@ class _Table(Screen):
             return None
         seat = HUMAN
         first = words[0]
-        command = self.command(first)
+        command = self._command_now(first, len(words) > 1, legal)
         if command is None:
             card = self.card_at(first, observation)
             if card is None:
@@ -276,6 +289,22 @@ class _Table(Screen):
             if not rest:
                 return "declare"
         return None
+
+    def _command_now(self, word: str, argument: bool, legal: Sequence[Action]) -> str | None:
+        """The command *word* names at this prompt: a letter of the person's language
+        (:attr:`letters`) when that action is possible now, else what it means in English or as
+        a word (:meth:`command`), so that the English letters work too."""
+        english = self.command(word)
+        own = self.own_letters.get(_fold(word))
+        if own is None or own == english or english is None:
+            return own or english
+        kinds = {action.kind for action in legal}
+        possible = {"draw": ActionKind.DRAW in kinds and not argument,
+                    "take": ActionKind.TAKE in kinds and not argument,
+                    "pass": ActionKind.PASS in kinds and not argument,
+                    "declare": ActionKind.DECLARE in kinds,
+                    "hint": not argument}
+        return own if possible.get(own, False) else english
 
     def card_at(self, token: str, observation: Observation) -> Card | None:
         """A card code (R3), or the 1-based position of a card in the hand.
@@ -388,19 +417,20 @@ class _Table(Screen):
             return declares[0]
         waits = self.waits_of(declares)
         while True:
-            question = t.gettext("cli", "Which pair will you expose: {waits}? (p: pass)")
-            text = self.ask(question.format(waits=waits))
+            question = t.gettext("cli", "Which pair will you expose: {waits}? ({pass_key}: pass)")
+            text = self.ask(question.format(waits=waits, **self.keys))
             if not text:
                 continue
             for action in declares:
                 if _fold(text) == str(action.card):
                     return action
-            command = self.command(text)
+            command = self._command_now(text, False, [Action.pass_(HUMAN)])
             if command in ("pass", "no"):
                 return Action.pass_(HUMAN)
             if command is not None and self.answer(command, observation):
                 continue
-            self.problem(t.gettext("cli", "Choose {waits}, or type p to pass.").format(waits=waits))
+            self.problem(t.gettext("cli", "Choose {waits}, or type {pass_key} to pass.").format(
+                waits=waits, **self.keys))
 
     def why_not(self, action: Action, legal: Sequence[Action]) -> str:
         """Why an action the person typed is not legal now, in their language, said to them."""
@@ -409,23 +439,28 @@ class _Table(Screen):
             # The declaring window (R11): the choice is declaring or not, not the next turn.
             return self.t.gettext(
                 "cli", "You have just discarded and your hand is ready (checki). Declare it now "
-                       "(c, or the wait: {waits}) to lock your hand and wait for that card, or "
-                       "pass (p) to keep playing freely; you draw again on your next turn."
-            ).format(waits=self.waits_of(legal))
+                       "({declare_key}, or the wait: {waits}) to lock your hand and wait for that card, "
+                       "or pass ({pass_key}) to keep playing freely; you draw again on your next turn."
+            ).format(waits=self.waits_of(legal), **self.keys)
         refusal = self.deal.why_illegal(action)
         if refusal is None:  # pragma: no cover - only refused actions are explained
             return self.t.gettext("cli", "That is not possible now.")
         mine = YOUR_REFUSALS.get(refusal.reason)
         if mine is None:
             return self.t.error(IllegalActionError(refusal))
-        # Cards read as their codes, the notation the person typed; a tuple of cards (the waits)
-        # as a list of codes, never as its Python form.
-        params = {key: str(value) if isinstance(value, Card)
-                  else self.t.format_list([str(card) for card in value])
-                  if isinstance(value, tuple) and all(isinstance(card, Card) for card in value)
-                  else value
-                  for key, value in refusal.params.items()}
-        return self.t.gettext("cli", mine).format(**params)
+        return self.t.gettext("cli", mine).format(**self._as_codes(refusal.params), **self.keys)
+
+    def _as_codes(self, params: Mapping[str, object]) -> dict[str, object]:
+        """A refusal's fields as the terminal writes them: cards by their codes, a tuple of
+        cards as a list of codes ("rf or 5c"), never as Python writes them."""
+        out: dict[str, object] = {}
+        for key, value in params.items():
+            if isinstance(value, Card):
+                value = str(value)
+            elif isinstance(value, tuple) and all(isinstance(item, Card) for item in value):
+                value = self.t.format_list([str(item) for item in value], style="or")
+            out[key] = value
+        return out
 
     def end(self, outcome: Outcome) -> None:
         """Tell how the deal ended (with the multiplier only, R15) and show the winning hand."""

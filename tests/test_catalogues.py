@@ -14,7 +14,7 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from kowah.i18n import LANGUAGES, messages
+from kowah.i18n import FORM_SPECS, LANGUAGES, messages
 from kowah.rendering import rulebook_messages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,12 +60,15 @@ _PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]"
 
 
 def placeholders(text: str, context: str | None) -> set[str]:
-    """The format fields of *text*: ``{name!r:spec}`` fields, or %-fields for argparse."""
+    """The format fields of *text*: ``{name!r:spec}`` fields, or %-fields for argparse. A
+    name's form (``{card:object}``, ``{name:subject}``) is each language's choice, so it is
+    left out (see "How a sentence names a card, a seat or a person" in kowah.i18n)."""
     if context == "argparse":
         return {field for field in _PERCENT.findall(text) if field != "%%"}
     fields = set()
     for _literal, name, spec, conversion in string.Formatter().parse(text):
         if name is not None:
+            spec = "" if spec in FORM_SPECS else spec
             fields.add(f"{name}!{conversion or ''}:{spec or ''}")
     return fields
 
@@ -73,6 +76,7 @@ def placeholders(text: str, context: str | None) -> set[str]:
 def test_placeholder_helper() -> None:
     assert placeholders("{a} and {b!r} {c:>3}", "error") == {"a!:", "b!r:", "c!:>3"}
     assert placeholders("%(prog)s: %s 100%%", "argparse") == {"%(prog)s", "%s"}
+    assert placeholders("Take {card:object}", "web") == placeholders("Prendi: {card}", "web")
 
 
 def test_catalogues_are_current_with_the_source() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kowah import Action, ActionKind, Deal
 from kowah.i18n import LANGUAGES, translator
+from kowah.keys import terminal_letters
 from kowah.players import make_player
 from kowah.table import play_in_terminal
 
@@ -29,20 +30,23 @@ OPPONENTS = "normal"
 WIDTH = 80
 
 
-def typed(action: Action) -> str:
-    """What a person types for *action* at the table's prompts."""
+def typed(action: Action, language: str = "en") -> str:
+    """What a person types for *action* at the table's prompts: the letters the prompts of
+    *language* show (:func:`kowah.keys.terminal_letters`)."""
+    letters = terminal_letters(translator(language))
     if action.kind is ActionKind.DRAW:
-        return "d"
+        return letters["draw"]
     if action.kind is ActionKind.TAKE:
-        return "t"
+        return letters["take"]
     if action.kind is ActionKind.PASS:
-        return "p"
+        return letters["pass"]
     if action.kind is ActionKind.DECLARE:
-        return f"c {action.card}"
+        return f"{letters['declare']} {action.card}"
     return str(action.card)
 
 
-def script(seed: int, opponents: str = OPPONENTS, person: str = "normal") -> tuple[str, Deal]:
+def script(seed: int, opponents: str = OPPONENTS, person: str = "normal",
+           language: str = "en") -> tuple[str, Deal]:
     """The lines a person types in the deal of *seed* when choosing as a *person* AI would.
 
     The deal and the opponents are built exactly as :func:`kowah.table.play_in_terminal`
@@ -62,14 +66,14 @@ def script(seed: int, opponents: str = OPPONENTS, person: str = "normal") -> tup
         observation = deal.observation(seat)
         action = players[seat].choose(observation, observation.legal_actions)
         if seat == 0:
-            lines.append(typed(action))
+            lines.append(typed(action, language))
         deal.apply(action)
     return "".join(line + "\n" for line in lines), deal
 
 
 def transcript(language: str, seed: int = SEED) -> str:
     """The game's whole output for *seed* in *language*, piped, :data:`WIDTH` columns."""
-    text, _ = script(seed)
+    text, _ = script(seed, language=language)
     out = io.StringIO()
     play_in_terminal(translator(language, codes=True), seed=seed, opponents=OPPONENTS, record_path=None,
                      stdin=io.StringIO("help\nhint\n" + text), stdout=out, color=False, pace=0,

@@ -47,6 +47,7 @@ from kowah.i18n import Translator, translator
 from kowah.record import Record
 from kowah.web.ai_players import make as make_player  # a level, or a player of one's own
 from kowah.web.answers import encode_text
+from kowah.web.said import state_sentences
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words
 
@@ -508,6 +509,7 @@ class Game:
                                for event, view in zip(state["events"], views, strict=True)]
         if outcome is not None and outcome.winner is not None and outcome.card is not None:
             state["winning_hand"] = self._winning_hand(outcome.winner, outcome.card)
+        state["said"] = state_sentences(t, state)
         return state
 
     def invites(self, base_url: str) -> list[dict[str, Any]]:

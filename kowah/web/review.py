@@ -40,6 +40,7 @@ from kowah.record import Record
 from kowah.web.ai_players import offered
 from kowah.web.answers import answer
 from kowah.web.problems import Problem, language, translator_for
+from kowah.web.said import review_sentences
 from kowah.web.text import ai_seat
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
@@ -192,7 +193,8 @@ def review_of(record: Record, t: Translator, seat: int = 0,
     Raises :class:`~kowah.errors.RecordError` for a record whose actions are not legal.
     """
     people, levels = _people(tags or {})
-    names = [t.seat_name(index, viewer=seat, names=people) for index in range(SEATS)]  # in sentences
+    # The others as a sentence's subject ("Il posto 1", "Bo"); the viewer has sentences of their own.
+    names = [t.seat_subject(index, people) for index in range(SEATS)]
     record.replay()  # a RecordError names the first illegal action by its index
     deal = record.replay(upto=0)
     first = deal.first
@@ -214,7 +216,9 @@ def review_of(record: Record, t: Translator, seat: int = 0,
             steps.append(_step(t, deal, Action.pass_(window), seat, names, people, len(steps)))
         steps.append(_step(t, deal, action, seat, names, people, len(steps)))
     outcome = deal.outcome
-    return {"format": FORMAT, "lang": t.language, "seat": seat, "players": _labels(t, seat, people, levels),
+    labels = _labels(t, seat, people, levels)
+    return {"format": FORMAT, "lang": t.language, "seat": seat, "players": labels,
+            "said": review_sentences(t, labels),
             "first": first, "outcome": None if outcome is None else dict(outcome.as_dict()),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat, names=people),
             "steps": steps}

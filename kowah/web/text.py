@@ -21,6 +21,8 @@ from kowah.cards import Card
 from kowah.errors import N_
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from kowah.web.ai_players import label as ai_label
+from kowah.keys import KEYS, key_letters
+from kowah.web.said import card_sentences
 
 __all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "ai_seat", "command_words", "count_text",
            "key_letters", "page_strings", "words"]
@@ -57,6 +59,7 @@ MESSAGES: dict[str, str] = {
     "cards.count": N_("web", "Cards in hand"),
     "discards": N_("web", "Discards"),
     "latest": N_("web", "Latest discard"),
+    "latest.none": N_("web", "Latest discard: none"),
     "public": N_("web", "Public draws"),
     "declared": N_("web", "Declared checki: waits for"),
     "hand": N_("web", "Your hand"),
@@ -64,21 +67,16 @@ MESSAGES: dict[str, str] = {
     "turn": N_("web", "Turn"),
     "log": N_("web", "What happened"),
     "draw": N_("web", "Draw"),
-    "take": N_("web", "Take {card}"),
     "take.plain": N_("web", "Take"),
     "declare": N_("web", "Declare checki"),
-    "declare.wait": N_("web", "Declare checki, waiting for {card}"),
     "pass": N_("web", "Pass"),
     "hint": N_("web", "Hint"),
     "new-deal": N_("web", "New deal"),
     "download": N_("web", "Download record"),
-    "discard.card": N_("web", "Discard {card}"),
     "status.start": N_("web", "Your turn: draw from the stock or take the latest discard."),
     "status.draw": N_("web", "Your turn: draw from the stock."),
     "status.discard": N_("web", "Discard a card: click it, or press its number."),
     "status.declare": N_("web", "Your hand is ready: declare checki, or pass."),
-    # TRANSLATORS: {name} is a seat's name as the table shows it ("Bo", "Seat 2 · AI (normal)").
-    "status.wait": N_("web", "{name} is playing…"),
     "status.over": N_("web", "The deal is over."),
     "status.loading": N_("web", "Dealing…"),
     "status.waiting": N_("web", "Waiting for everyone to take their seat…"),
@@ -87,14 +85,14 @@ MESSAGES: dict[str, str] = {
     "status.watching": N_("web", "You are watching this table."),
     "outcome": N_("web", "The end of the deal"),
     "winning.hand": N_("web", "Winning hand of seat {seat}"),
-    # TRANSLATORS: {name} is a seat's name ("Bo", "Seat 2 · AI (normal)").
-    "winning.of": N_("web", "Winning hand of {name}"),
     "winning.yours": N_("web", "Your winning hand"),
     "winning.card": N_("web", "winning card"),
     "lost": N_("web", "You lose this deal."),
     "keys": N_("web", "Keys"),
     "keys.discard": N_("web", "discard the card at that position"),
     "keys.review": N_("web", "step through a review"),
+    # TRANSLATORS: after the line of keys; {letters} lists English key letters ("T, H").
+    "keys.english": N_("web", "The English letters work too: {letters}."),
     "error.network": N_("web", "The table cannot reach the server. Is it still running?"),
     "error.stale": N_("web", "The table has moved on (another tab or a double click): here is the "
                              "current state."),
@@ -113,15 +111,13 @@ MESSAGES: dict[str, str] = {
     "skip": N_("web", "Skip"),
     "new-deal.confirm": N_("web", "Start a new deal? The deal in progress ends here."),
     "new-card": N_("web", "new"),
-    "new-card.label": N_("web", "{card}, just drawn"),
     "suggested": N_("web", "suggested"),
     "stock.draw": N_("web", "Draw from the stock"),
-    # TRANSLATORS: {name} is a seat's name ("You", "Bo", "Seat 2 · AI (normal)").
-    "discards.of": N_("web", "Discards of {name}"),
-    "hand.of": N_("web", "Hand of {name}"),
+    # TRANSLATORS: the stock's accessible name; {count} becomes "96 cards".
+    "stock.draw.count": N_("web", "Draw from the stock ({count})"),
+    "stock.count": N_("web", "Stock: {count}"),
     "your-wait": N_("web", "Your wait"),
     # -- announcements for screen readers
-    "announce.deal": N_("web", "A new deal. Your hand: {cards}."),
     "announce.deal.watch": N_("web", "A new deal starts."),
     "announce.ten": N_("web", "Ten seconds left to play."),
     # -- the command box
@@ -132,20 +128,12 @@ MESSAGES: dict[str, str] = {
                               "such as 5c, or its position 1–9), declare, pass, hint, new deal, "
                               "skip. Or ask: hand, discards (all, or one seat: discards 2), stock, "
                               "waits, last, turn, help."),
-    "answer.hand": N_("web", "Your hand: {cards}."),
-    "answer.no-hand": N_("web", "You have no hand: you are watching this table."),
-    "answer.discards": N_("web", "{name}: {cards}."),
-    "answer.no-discards": N_("web", "{name}: no discards yet."),
-    "answer.waits": N_("web", "{name} has declared checki and waits for {card}."),
-    "answer.no-waits": N_("web", "Nobody has declared checki yet."),
-    "answer.ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards}."),
     "answer.nothing-yet": N_("web", "Nothing has happened yet."),
     "answer.unknown": N_("web", "“{text}” is not a command. Type help for the list."),
     "answer.not-now": N_("web", "That is not possible now. {status}"),
     "answer.which-card": N_("web", "Which card? Give its name, its code (such as 5c) or its "
                                    "position (1–9)."),
     "answer.not-in-hand": N_("web", "“{text}” is not a card you may discard now."),
-    "answer.which-wait": N_("web", "Which wait? {cards}."),
     "answer.which-seat": N_("web", "Which seat? Give its number (0, 1 or 2) or its name."),
     # -- friends at one table
     "friends": N_("web", "Play with friends"),
@@ -173,7 +161,6 @@ MESSAGES: dict[str, str] = {
     "friends.ai": N_("web", "AI"),
     "friends.not-here": N_("web", "not here yet"),
     "friends.gone": N_("web", "left the table"),
-    "friends.you": N_("web", "you"),
     "clock": N_("web", "{time} left"),
     "connection.live": N_("web", "Live updates: on."),
     "connection.polling": N_("web", "Live updates lost: the page checks the table every 2 seconds."),
@@ -193,23 +180,6 @@ MESSAGES: dict[str, str] = {
     "review.no-advice": N_("web", "No decision of yours at this step."),
     "review.your-choice": N_("web", "your choice"),
     "review.coach-choice": N_("web", "the coach's choice"),
-}
-
-#: The keys of the page's actions (context ``"key"``): one letter each, distinct in a language.
-KEYS: dict[str, str] = {
-    # TRANSLATORS: the key that draws from the stock: one letter, best the first of the Draw
-    # button's word; the six keys (draw, take, declare, pass, hint, new deal) must all differ.
-    "draw": N_("key", "D"),
-    # TRANSLATORS: the key that takes the latest discard (one letter, unlike the five others).
-    "take": N_("key", "T"),
-    # TRANSLATORS: the key that declares checki (one letter, unlike the five others).
-    "declare": N_("key", "C"),
-    # TRANSLATORS: the key that passes (one letter, unlike the five others).
-    "pass": N_("key", "P"),
-    # TRANSLATORS: the key that asks for a hint (one letter, unlike the five others).
-    "hint": N_("key", "H"),
-    # TRANSLATORS: the key that starts a new deal (one letter, unlike the five others).
-    "new": N_("key", "N"),
 }
 
 #: The command box's words (context ``"command"``), alternatives separated by "|". The English
@@ -289,19 +259,39 @@ def page_strings(t: Translator) -> dict[str, Any]:
         strings[f"seat.{seat}"] = t.seat_name(seat)
     strings["cards"] = {card.code: t.card_name(card) for card in Card}
     strings["cards.short"] = {card.code: t.card_name(card, short=True) for card in Card}
+    strings["said"] = card_sentences(t)
+    strings["said.codes"] = card_sentences(translator(t.language, codes=True))
     strings["keys.letters"] = key_letters(t)
+    strings["keys.english"] = dict(KEYS)
+    strings["keys.text"] = keys_line(t)
     strings["commands"] = {key: command_words(t, key) for key in COMMANDS}
     return strings
 
 
-def key_letters(t: Translator) -> dict[str, str]:
-    """The key of each of the page's actions in *t*'s language, one upper-case letter each.
+def keys_line(t: Translator) -> str:
+    """The page's line of keys: each letter and what it does, in *t*'s language, and the
+    English letters that work too (where the language's own letters leave them free).
 
-    >>> key_letters(words("en"))["draw"], key_letters(words("cs"))["draw"]
-    ('D', 'L')
+    >>> keys_line(words("en"))[:30]
+    'Keys: D Draw · T Take · C Decl'
+    >>> keys_line(words("it")).endswith("Valgono anche le lettere inglesi: T, H.")
+    True
     """
-    return {action: t.gettext("key", letter).strip().upper()[:1] or letter
-            for action, letter in KEYS.items()}
+    letters = key_letters(t)
+    said = {key: t.gettext("web", MESSAGES[key]) for key in (
+        "draw", "take.plain", "declare", "pass", "keys.discard", "hint", "new-deal", "skip", "command",
+        "keys.review")}
+    parts = [(letters["draw"], said["draw"]), (letters["take"], said["take.plain"]),
+             (letters["declare"], said["declare"]), (letters["pass"], said["pass"]),
+             ("1–9", said["keys.discard"]), (letters["hint"], said["hint"]),
+             (letters["new"], said["new-deal"]), ("Esc", said["skip"]), ("/", said["command"]),
+             ("← →", said["keys.review"])]
+    line = t.gettext("web", MESSAGES["keys"]) + ": " + " · ".join(f"{key} {what}" for key, what in parts)
+    taken = set(letters.values())
+    free = [letter for action, letter in KEYS.items() if letter not in taken]
+    if free and free != list(KEYS.values()):
+        line += " " + t.sentence("web", MESSAGES["keys.english"], letters=", ".join(free))
+    return line
 
 
 def command_words(t: Translator, key: str) -> list[str]:

@@ -2,7 +2,7 @@
 // the middle (stock, latest discard, public draws). Everything comes from the state the server
 // sent (or the state right after an event, during playback): nothing is worked out here.
 
-import { element } from "./dom.js";
+import { element, format } from "./dom.js";
 
 export function picture(words, code, width, lang) {
   const src = code === null ? `/cards/back.svg?lang=${lang}` : `/cards/${code}.svg?lang=${lang}`;
@@ -27,7 +27,7 @@ export function badges(words, shown, seat, ui) {
   const list = [];
   // The visible word, and for screen readers whose badge it is.
   const badge = (css, text, extra = {}) => element("span", { class: `badge ${css}`, tabindex: "0", ...extra },
-    text, element("span", { class: "sr-only", text: ` (${shown.players[seat]})` }));
+    text, " ", element("span", { class: "sr-only", text: shown.said.owner[seat] }));
   if (mover(shown) === seat) list.push(badge("turn-mark", words.t("turn")));
   const info = shown.seats ? shown.seats[seat] : null;
   if (info && (shown.humans ?? 1) > 1) {
@@ -62,10 +62,9 @@ export function declaredBadge(words, shown, seat, lang, own) {
 // A seat's discards: one tab stop; the arrow keys move along its cards (see keyboard.js).
 export function pile(words, shown, seat, ui, lang) {
   const cards = shown.discards[seat];
-  const name = shown.players[seat];
   const row = element("ol", {
     class: "pile-row", "data-pile": String(seat), "data-roving": "", tabindex: "0",
-    "aria-label": `${words.t("discards.of", { name })}: ${words.count("count.cards", cards.length)}`,
+    "aria-label": format(shown.said.pile[seat], { count: words.count("count.cards", cards.length) }),
   });
   const latest = shown.latest_discard && ui.lastDiscarder === seat;
   cards.forEach((code, index) => {
@@ -108,15 +107,14 @@ export function renderMiddle(root, words, shown, legal, lang) {
   stock.dataset.stock = String(shown.stock);
   const stockButton = root.querySelector("[data-action=stock]");
   stockButton.setAttribute("aria-disabled", String(!kinds.has("draw")));
-  stockButton.setAttribute("aria-label", kinds.has("draw")
-    ? `${words.t("stock.draw")} (${words.count("count.cards", shown.stock)})`
-    : `${words.t("stock")}: ${words.count("count.cards", shown.stock)}`);
+  stockButton.setAttribute("aria-label", words.t(kinds.has("draw") ? "stock.draw.count" : "stock.count",
+    { count: words.count("count.cards", shown.stock) }));
   const latest = root.querySelector(".latest-card");
   if (shown.latest_discard) {
     const code = shown.latest_discard;
     const button = element("button", {
       type: "button", class: "pile-button", "data-action": "latest", "data-card": code, "aria-disabled": String(!kinds.has("take")),
-      "aria-label": kinds.has("take") ? words.t("take", { card: words.card(code) }) : `${words.t("latest")}: ${words.card(code)}`,
+      "aria-label": words.said(kinds.has("take") ? "take" : "latest", code),
     }, picture(words, code, 56, lang));
     latest.replaceChildren(button, element("span", { class: "name", text: words.card(code), "aria-hidden": "true" }));
   } else {

@@ -4,7 +4,7 @@
 
 import { fold } from "./dom.js";
 import { keysText } from "./keyboard.js";
-import { places, shortName } from "./board.js";
+import { places } from "./board.js";
 
 const CODE = /^([1-9][csm]|ot|rf|wf|ws|gs|mk)$/;
 const STEM = 3; // typed words match a name's words by their first letters
@@ -98,7 +98,7 @@ export class Commands {
       wait = waits.includes(named) ? named : null;
     }
     if (!wait) {
-      this.answer(this.words.t("answer.which-wait", { cards: this.words.cards(waits) }));
+      this.answer(this.table.state.said["which-wait"]);
       return;
     }
     await this.action({ do: "declare", wait });
@@ -119,23 +119,13 @@ export class Commands {
     if (key === "turn") return this.table.status();
     if (key === "stock") return words.count("count.stock", state.stock);
     if (key === "last") return this.table.log.last() ?? words.t("answer.nothing-yet");
-    if (key === "hand") {
-      return Array.isArray(state.hand) ? words.t("answer.hand", { cards: words.cards(state.hand) }) : words.t("answer.no-hand");
-    }
+    if (key === "hand") return state.said.hand;
     if (key === "discards") {
       const seats = rest ? [this.seatNamed(rest)] : Object.values(places(state.seat));
       if (seats[0] === null) return words.t("answer.which-seat");
-      return seats.map((seat) => {
-        const name = shortName(words, state, seat);
-        const pile = state.discards[seat];
-        return pile.length ? words.t("answer.discards", { name, cards: words.cards(pile) }) : words.t("answer.no-discards", { name });
-      }).join(" ");
+      return seats.map((seat) => state.said.discards[seat]).join(" ");
     }
     // waits: every declared seat's public wait, and yours when your hand is ready.
-    const lines = state.declared.map((wait, seat) => (wait ? words.t("answer.waits", { name: shortName(words, state, seat), card: words.card(wait) }) : null))
-      .filter(Boolean);
-    const ready = (state.legal || []).filter((action) => action.do === "declare").map((action) => action.wait);
-    if (ready.length) lines.push(words.t("answer.ready", { cards: words.cards(ready) }));
-    return lines.length ? lines.join(" ") : words.t("answer.no-waits");
+    return state.said.waits;
   }
 }

@@ -94,8 +94,7 @@ export class Friends {
       if (info.left) what = this.words.t("friends.gone");
       else if (info.kind === "person" && !info.joined) what = this.words.t("friends.not-here");
       else if (info.kind === "person") what = this.words.t(info.connected ? "friends.online" : "friends.offline");
-      const name = seat === state.seat ? `${state.players[seat]} (${this.words.t("friends.you")})` : state.players[seat];
-      return element("li", { "data-person": String(seat) }, element("span", { text: name }), element("span", { class: "badge", text: what }));
+      return element("li", { "data-person": String(seat) }, element("span", { text: state.said.people[seat] }), element("span", { class: "badge", text: what }));
     }));
     const links = this.invites(state).map((invite) => this.link(this.words.t("friends.invite", { seat: invite.seat }), invite.url,
       { "data-invite": String(invite.seat) }));

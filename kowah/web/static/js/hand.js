@@ -4,6 +4,12 @@
 import { element } from "./dom.js";
 import { badges, declaredBadge, picture, pile } from "./board.js";
 
+// A picture whose button already names its card (so that its visible text is in the name).
+const decorative = (image) => {
+  image.alt = "";
+  return image;
+};
+
 // Cards of one rank (or one honour) sit together; the codes say which (R3).
 const groupOf = (code) => (/^[1-9]/.test(code) ? code[0] : code);
 
@@ -21,12 +27,13 @@ function handButtons(words, shown, ui, lang) {
     const enabled = discards.has(code) && !locked;
     const fresh = code === ui.fresh && !marked; // one copy, even when the hand holds two
     marked = marked || fresh;
-    const name = fresh ? words.t("new-card.label", { card: words.card(code) }) : words.card(code);
+    // The button's name, finished by the text layer: "Discard the Five of Coins".
+    const said = fresh ? (enabled ? "discard.new" : "new") : (enabled ? "discard" : "name");
     const button = element("button", {
       type: "button", class: fresh ? "card new" : "card", "data-card": code, "data-position": String(index + 1),
-      "aria-disabled": enabled ? null : "true", "aria-label": enabled ? words.t("discard.card", { card: name }) : name,
-      title: `${words.card(code)} (${index + 1})`,
-    }, picture(words, code, 68, lang),
+      "aria-disabled": enabled ? null : "true", "aria-label": words.said(said, code),
+      title: words.said("title", code, { position: index + 1 }),
+    }, decorative(picture(words, code, 68, lang)), // the button's name says the card
     fresh ? element("span", { class: "tag new", text: words.t("new-card"), "aria-hidden": "true" }) : null,
     element("span", { class: "pos", "aria-hidden": "true", text: String(index + 1) }));
     groups[groups.length - 1].append(button);
@@ -66,15 +73,15 @@ function renderActions(root, words, shown, ui) {
     button.disabled = name === "hint" ? ui.legal.length === 0 : !kinds.has(name);
   }
   toolbar.querySelector(".take-text").textContent = shown.latest_discard
-    ? words.t("take", { card: words.card(shown.latest_discard) }) : words.t("take.plain");
+    ? words.said("take", shown.latest_discard) : words.t("take.plain");
   const declares = ui.legal.filter((action) => action.do === "declare");
   const box = toolbar.querySelector(".declares");
   const focusedWait = box.contains(document.activeElement) ? document.activeElement.dataset.wait : null;
   box.replaceChildren(...declares.map((action, index) => element("button", {
     type: "button", "data-action": "declare", "data-wait": action.wait,
-    "aria-label": words.t("declare.wait", { card: words.card(action.wait) }),
-  }, index === 0 ? element("kbd", { text: words.key("declare") }) : null,
-  ` ${declares.length > 1 ? words.t("declare.wait", { card: words.card(action.wait) }) : words.t("declare")}`)));
+    "aria-label": words.said("declare", action.wait),
+  }, index === 0 ? element("kbd", { text: words.key("declare") }) : null, " ",
+  declares.length > 1 ? words.said("declare", action.wait) : words.t("declare"))));
   if (focusedWait) {
     const again = box.querySelector(`[data-wait="${focusedWait}"]`);
     if (again) again.focus();

@@ -23,6 +23,14 @@ export function setUpKeys(root, words, play, { command }) {
   const letters = {};
   for (const [action, target] of Object.entries(ACTIONS)) letters[words.key(action).toLowerCase()] = target;
   const declareKey = words.key("declare").toLowerCase();
+  // The English letters too, wherever the language's own letters leave them free.
+  const english = words.s["keys.english"];
+  for (const [action, target] of Object.entries(ACTIONS)) {
+    const letter = english[action].toLowerCase();
+    if (!(letter in letters) && letter !== declareKey) letters[letter] = target;
+  }
+  const englishDeclare = english.declare.toLowerCase();
+  const declares = (key) => key === declareKey || (key === englishDeclare && !(key in letters));
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
@@ -37,7 +45,7 @@ export function setUpKeys(root, words, play, { command }) {
       done = true;
     } else if (key === "Escape") done = click("[data-action=skip]");
     else if (letters[key]) done = click(`.actions [data-action=${letters[key]}]`);
-    else if (key === declareKey) {
+    else if (declares(key)) {
       const declares = [...root.querySelectorAll("[data-action=declare]:not(:disabled)")];
       if (declares.length === 1) done = click("[data-action=declare]");
       else if (declares.length > 1) {
@@ -65,14 +73,8 @@ export function setUpKeys(root, words, play, { command }) {
   });
 }
 
-// The keys as the page shows them under the log (and the command box's "help" reads them).
+// The keys as the page shows them under the log (and the command box's "help" reads them):
+// the line the text layer wrote (kowah.web.text.keys_line).
 export function keysText(words) {
-  const parts = [
-    [words.key("draw"), words.t("draw")], [words.key("take"), words.t("take.plain")],
-    [words.key("declare"), words.t("declare")], [words.key("pass"), words.t("pass")],
-    ["1–9", words.t("keys.discard")], [words.key("hint"), words.t("hint")],
-    [words.key("new"), words.t("new-deal")], ["Esc", words.t("skip")], ["/", words.t("command")],
-    ["← →", words.t("keys.review")],
-  ];
-  return `${words.t("keys")}: ${parts.map(([key, what]) => `${key} ${what}`).join(" · ")}`;
+  return words.t("keys.text");
 }

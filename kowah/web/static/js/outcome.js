@@ -20,8 +20,8 @@ export function renderOutcome(root, words, shown, recordUrl, lang) {
   box.querySelector(".outcome-text").textContent = lines.join(" ");
   const winning = box.querySelector(".winning");
   if (won) {
-    const title = won.seat === shown.seat ? words.t("winning.yours") : words.t("winning.of", { name: shown.players[won.seat] });
-    const groups = won.groups.map((group) => element("div", { class: "group", role: "group", "aria-label": words.cards(group) },
+    const title = won.seat === shown.seat ? words.t("winning.yours") : shown.said.winning;
+    const groups = won.groups.map((group, index) => element("div", { class: "group", role: "group", "aria-label": shown.said.groups[index] },
       ...group.map((code) => picture(words, code, 48, lang))));
     const card = element("div", { class: "won", "data-winning-card": won.card, tabindex: "0" }, picture(words, won.card, 48, lang),
       element("span", { text: words.t("winning.card") }));

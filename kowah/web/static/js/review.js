@@ -90,16 +90,16 @@ export class Review {
     const words = this.words;
     const data = this.data;
     const name = data.players[seat];
-    const hand = element("ul", { class: "review-hand", "aria-label": words.t("hand.of", { name }) },
+    const hand = element("ul", { class: "review-hand", "aria-label": data.said["hand-of"][seat] },
       ...step.hands[seat].map((code) => element("li", {}, picture(words, code, 40, this.lang))));
-    const pile = element("ul", { class: "review-hand pile", "aria-label": words.t("discards.of", { name }) },
+    const pile = element("ul", { class: "review-hand pile", "aria-label": data.said["discards-of"][seat] },
       ...step.discards[seat].map((code) => element("li", {}, picture(words, code, 26, this.lang))));
     const wait = step.declared[seat];
     const acting = step.to_move && step.to_move[0] === seat && !step.outcome;
     return element("section", { class: `review-seat${acting ? " acting" : ""}`, "data-review-seat": String(seat) },
       element("h3", { class: "seat-name", text: name },
         acting ? element("span", { class: "badge turn-mark", text: words.t("turn") }) : null,
-        wait ? element("span", { class: "declared", text: `${words.t("declared")} ${words.card(wait)}` }) : null),
+        wait ? element("span", { class: "declared", text: words.said("declared", wait) }) : null),
       hand, element("div", { class: "pile-part" }, element("span", { class: "label", text: words.t("discards") }), pile));
   }
 
@@ -116,8 +116,8 @@ export class Review {
       this.panel.querySelector(`[data-review-step=${where}]`).setAttribute("aria-disabled", String(blocked));
     }
     const middle = element("div", { class: "review-middle" },
-      element("p", { "data-review-stock": String(step.stock) }, `${words.t("stock")}: ${words.count("count.cards", step.stock)}`),
-      element("p", {}, `${words.t("latest")}: ${step.latest_discard ? words.card(step.latest_discard) : "—"}`));
+      element("p", { "data-review-stock": String(step.stock) }, words.t("stock.count", { count: words.count("count.cards", step.stock) })),
+      element("p", {}, step.latest_discard ? words.said("latest", step.latest_discard) : words.t("latest.none")));
     const seats = [0, 1, 2].map((seat) => this.seatBox(step, seat));
     this.panel.querySelector("[data-review-board]").replaceChildren(middle, ...seats);
     const advice = this.panel.querySelector("[data-review-advice]");

@@ -13,7 +13,7 @@ export function statusLine(words, state, frame, playing) {
   if (shown.outcome) return words.t("status.over");
   const m = mover(shown);
   if (me !== null && state.seats && state.seats[me] && state.seats[me].left) return words.t("status.left");
-  if (m !== null && m !== me) return words.t("status.wait", { name: shown.players[m] });
+  if (m !== null && m !== me) return state.said.waiting[m];
   if (playing) return words.t("playing");
   if (m === me && me !== null) {
     if (shown.declared && shown.declared[me]) return words.t("hand.locked");

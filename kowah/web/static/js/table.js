@@ -74,7 +74,7 @@ export class Table {
     if (announce) {
       const me = this.me;
       if (me !== null && Array.isArray(state.hand) && state.status !== "waiting") {
-        this.announcer.say(this.words.t("announce.deal", { cards: this.words.cards(state.hand) }));
+        this.announcer.say(state.said.deal);
       } else if (me === null) this.announcer.say(this.words.t("announce.deal.watch"));
     }
     this.arrived(state, true);
@@ -127,7 +127,7 @@ export class Table {
       return;
     }
     if (old.status === "waiting" && next.status === "playing" && Array.isArray(next.hand)) {
-      this.announcer.say(this.words.t("announce.deal", { cards: this.words.cards(next.hand) }));
+      this.announcer.say(next.said.deal);
     }
     if (next.version < old.version) return;
     if (next.events_from > old.version) next = await this.api.state(next.id, old.version);

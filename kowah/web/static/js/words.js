@@ -1,5 +1,6 @@
-// The page's words in its language: the strings the server embedded, counted forms, card names
-// (with their codes when the "show card codes" setting is on), lists and percentages.
+// The page's words in its language: the strings the server embedded, counted forms, and the
+// sentences that name a card, finished by the text layer (with the cards' codes when the
+// "show card codes" setting is on). Nothing here joins a name to text.
 
 import { format } from "./dom.js";
 
@@ -8,7 +9,6 @@ export class Words {
     this.lang = data.lang;
     this.s = data.strings;
     this.codes = false;
-    this.listFormat = new Intl.ListFormat(this.lang, { style: "long", type: "conjunction" });
     this.percentFormat = new Intl.NumberFormat(this.lang, { style: "percent", maximumFractionDigits: 0 });
   }
 
@@ -21,23 +21,22 @@ export class Words {
     return format(plural.forms[plural.index[Math.min(n, plural.index.length - 1)]], { count: n });
   }
 
-  // A card's name for a sentence; with the codes setting on, "Five of Coins (5c)".
+  // A card's name on its own (a label, never inside a sentence); with the codes setting on,
+  // "Five of Coins (5c)", as the server wrote it.
   card(code) {
-    const name = this.s.cards[code] ?? code;
-    return this.codes ? `${name} (${code})` : name;
+    return this.said("name", code) ?? code;
+  }
+
+  // A sentence that names one card, finished by the text layer (kowah/web/said.py) for every
+  // card: "take", "discard", "declare"… Numbers it leaves ({position}) come in *values*.
+  said(key, code, values = {}) {
+    const table = this.s[this.codes ? "said.codes" : "said"][key];
+    return table && code in table ? format(table[code], values) : undefined;
   }
 
   // A card's name alone, for a picture's alternative text.
   cardName(code) {
     return this.s.cards[code] ?? code;
-  }
-
-  cards(codes) {
-    return this.list(codes.map((code) => this.card(code)));
-  }
-
-  list(items) {
-    return items.length ? this.listFormat.format(items) : "—";
   }
 
   percent(value) {
