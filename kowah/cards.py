@@ -24,6 +24,8 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 
+import attrs
+
 from kowah._value import Value
 from kowah.errors import N_, CardParseError, DeckError, KowahTypeError, printable, shorten
 
@@ -255,7 +257,7 @@ def _counts_converter(value: Iterable[int]) -> tuple[int, ...]:
     return counts
 
 
-def _check_counts(value: tuple[int, ...]) -> None:
+def _check_counts(pack: object, field: object, value: tuple[int, ...]) -> None:
     if len(value) > KINDS:
         raise DeckError(N_("error", "a pack needs a count for each of the {kinds} kinds of card, "
                                     "and no more"), kinds=KINDS)
@@ -268,11 +270,12 @@ def _check_counts(value: tuple[int, ...]) -> None:
                             most=MAX_COPIES, card=_CODES[kind], value=count)
 
 
-def _check_name(value: str) -> None:
+def _check_name(pack: object, field: object, value: str) -> None:
     if not isinstance(value, str):
         raise KowahTypeError(N_("error", "a pack's name must be text, not {value!r}"), value=value)
 
 
+@attrs.frozen
 class Pack(Value):
     """A pack of cards: how many copies of each of the 33 kinds it holds (R1, R2).
 
@@ -289,15 +292,9 @@ class Pack(Value):
     """
 
     #: What the pack is called in messages (``"Kowah deck"``).
-    name: str
+    name: str = attrs.field(validator=_check_name)
     #: Copies of each kind, by card index (33 counts).
-    counts: tuple[int, ...]
-
-    def __init__(self, name: str, counts: Iterable[int]) -> None:
-        _check_name(name)
-        checked = _counts_converter(counts)
-        _check_counts(checked)
-        self._set(name=name, counts=checked)
+    counts: tuple[int, ...] = attrs.field(converter=_counts_converter, validator=_check_counts)
 
     @property
     def kinds(self) -> tuple[Card, ...]:

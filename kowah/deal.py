@@ -28,7 +28,10 @@ offers (R8) are :func:`kowah.hands.waits`; a seat's *declared* wait is its publi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
 
 from kowah._value import Value
 from kowah.actions import SEATS, Action, ActionKind, Refusal
@@ -77,58 +80,168 @@ def _check_rules(rules: object) -> Rules:
     return rules
 
 
+def _typed(name: str, value: object, expected: str) -> KowahTypeError:
+    return KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                          name=name, expected=expected, value=shorten(value), type=type(value).__name__)
+
+
+def _observed_seat(observation: object, field: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        raise _typed(f"Observation.{field.name}", value, "int")
+    if not 0 <= value < SEATS:
+        raise KowahError(N_("error", "{name} must be a seat, 0, 1 or 2, not {value}"),
+                         name=f"Observation.{field.name}", value=value)
+
+
+_Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
+
+
+def _observed(kind: type, label: str, optional: bool = False) -> _Validator:
+    """A validator: the field holds a *kind* (or ``None``)."""
+    def check(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+        if not (isinstance(value, kind) or (optional and value is None)) or type(value) is bool:
+            raise _typed(f"Observation.{field.name}", value, label)
+    return check
+
+
+def _observed_items(kind: type, label: str, length: int | None = None,
+                    optional: bool = False) -> _Validator:
+    """A validator: the field is a tuple of *kind* (items may be ``None`` if *optional*), of
+    *length* items if given."""
+    def check(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+        if (type(value) is not tuple or (length is not None and len(value) != length)
+                or not all(type(item) is kind or (optional and item is None) for item in value)):
+            raise _typed(f"Observation.{field.name}", value, label)
+    return check
+
+
+def _observed_piles(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+    if (type(value) is not tuple or len(value) != SEATS
+            or not all(type(pile) is tuple and all(type(card) is Card for card in pile) for pile in value)):
+        raise _typed(f"Observation.{field.name}", value, "tuple of 3 tuples of Card")
+
+
+def _observed_draws(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not tuple or not all(
+            type(draw) is tuple and len(draw) == 2 and type(draw[0]) is int and 0 <= draw[0] < SEATS
+            and type(draw[1]) is Card for draw in value):
+        raise _typed(f"Observation.{field.name}", value, "tuple of (seat, Card) pairs")
+
+
+def _in_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise KowahError(N_("error", "{name} must be from {low} to {high}, not {value}"),
+                         name=f"Observation.{name}", low=low, high=high, value=value)
+
+
+@attrs.frozen
 class Observation(Value):
     """Everything one seat may know at a moment of the deal, and nothing it may not.
 
     The other seats' concealed cards and the order of the stock are never in it; another
     seat's stock draw shows its card only once a seat has declared (R13). Per-seat fields are
     tuples indexed by seat.
+
+    Like every value it checks itself: a field of the wrong type raises
+    :class:`~kowah.errors.KowahTypeError`; a seat that is not 0, 1 or 2, a count out of range,
+    a card outside the rules' pack, more copies of a card in sight than the pack holds, a
+    legal action of another seat, or hand sizes, discards and stock that do not add up to the
+    pack raise :class:`~kowah.errors.KowahError`. :meth:`to_dict` gives its JSON form.
+
+    >>> view = Deal.shuffled(seed=3).observation(1)
+    >>> view.replace(hand_sizes=(8, 9))
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: Observation.hand_sizes must be of type tuple of 3 ints, not (8, 9) ...
+    >>> view.replace(seat=7)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: Observation.seat must be a seat, 0, 1 or 2, not 7
     """
 
     #: The seat observing.
-    seat: int
+    seat: int = attrs.field(validator=_observed_seat)
     #: Its cards, sorted.
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...] = attrs.field(validator=_observed_items(Card, "tuple of Card"))
     #: The seat to draw or take, or to discard (see :attr:`Deal.turn`).
-    turn: int
+    turn: int = attrs.field(validator=_observed_seat)
     #: Where that seat stands.
-    phase: Phase
+    phase: Phase = attrs.field(validator=_observed(Phase, "Phase"))
     #: The seat that opened the deal.
-    first: int
+    first: int = attrs.field(validator=_observed_seat)
     #: This seat's legal actions now (:meth:`Deal.legal_actions`).
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[Action, ...] = attrs.field(validator=_observed_items(Action, "tuple of Action"))
     #: Cards left in the stock.
-    stock_count: int
+    stock_count: int = attrs.field(validator=_observed(int, "int"))
     #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
+    hand_sizes: tuple[int, ...] = attrs.field(validator=_observed_items(int, "tuple of 3 ints", SEATS))
     #: The latest discard while it may be taken, else ``None`` (:attr:`Deal.latest_discard`).
-    latest_discard: Card | None
+    latest_discard: Card | None = attrs.field(validator=_observed(Card, "Card or None", optional=True))
     #: The cards lying in each seat's discards, oldest first.
-    discards: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...] = attrs.field(validator=_observed_piles)
     #: Each seat's public wait once it has declared (its exposed pair is two of this card).
-    declared_waits: tuple[Card | None, ...]
+    declared_waits: tuple[Card | None, ...] = attrs.field(
+        validator=_observed_items(Card, "tuple of 3 Cards or None", SEATS, optional=True))
     #: Cards known to be in each seat's hand: exposed pairs, cards taken from the discards and
     #: public stock draws (R13) not discarded since.
-    known: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...] = attrs.field(validator=_observed_piles)
     #: Stock draws shown to all seats after a declaration (R13), as (seat, card).
-    public_draws: tuple[tuple[int, Card], ...]
+    public_draws: tuple[tuple[int, Card], ...] = attrs.field(validator=_observed_draws)
     #: The deal's events as this seat saw them (others' hidden draws without their card).
-    events: tuple[Event, ...]
+    events: tuple[Event, ...] = attrs.field(validator=_observed_items(Event, "tuple of Event"))
     #: How the deal ended, or ``None``.
-    outcome: Outcome | None
+    outcome: Outcome | None = attrs.field(validator=_observed(Outcome, "Outcome or None", optional=True))
     #: The rules played by.
-    rules: Rules
+    rules: Rules = attrs.field(default=KOWAH_RULES, validator=_observed(Rules, "Rules"))
 
-    def __init__(self, seat: int, hand: tuple[Card, ...], turn: int, phase: Phase, first: int,
-                 legal_actions: tuple[Action, ...], stock_count: int, hand_sizes: tuple[int, ...],
-                 latest_discard: Card | None, discards: tuple[tuple[Card, ...], ...],
-                 declared_waits: tuple[Card | None, ...], known: tuple[tuple[Card, ...], ...],
-                 public_draws: tuple[tuple[int, Card], ...], events: tuple[Event, ...],
-                 outcome: Outcome | None, rules: Rules = KOWAH_RULES) -> None:
-        self._set(seat=seat, hand=hand, turn=turn, phase=phase, first=first, legal_actions=legal_actions,
-                  stock_count=stock_count, hand_sizes=hand_sizes, latest_discard=latest_discard,
-                  discards=discards, declared_waits=declared_waits, known=known,
-                  public_draws=public_draws, events=events, outcome=outcome, rules=rules)
+    def __attrs_post_init__(self) -> None:
+        """The checks across fields: counts in range, cards of the pack, actions of this seat."""
+        pack = self.rules.pack
+        seat, hand, sizes = self.seat, self.hand, self.hand_sizes
+        for index, size in enumerate(sizes):
+            _in_range(f"hand_sizes[{index}]", size, 0, HAND_SIZE + 1)
+        if len(hand) != sizes[seat]:
+            raise KowahError(N_("error", "Observation.hand holds {count} cards, but hand_sizes[{seat}] is "
+                                         "{size}"), count=len(hand), seat=seat, size=sizes[seat])
+        _in_range("stock_count", self.stock_count, 0, self.rules.stock_size)
+        placed = sum(sizes) + sum(map(len, self.discards)) + self.stock_count
+        if placed != len(pack):
+            raise KowahError(N_("error", "the observation places {count} cards, but the {pack} has {size}"),
+                             count=placed, pack=pack.name, size=len(pack))
+        # Every card in sight is of the pack, and no more copies of it than the pack holds.
+        seen = list(hand)
+        for pile in self.discards:
+            seen += pile
+        for other, cards in enumerate(self.known):
+            if other != seat:
+                seen += cards
+        counts = [0] * len(pack.counts)
+        for card in seen:
+            counts[card] += 1
+        for named in (self.latest_discard, *self.declared_waits, *(draw[1] for draw in self.public_draws)):
+            if named is not None and not counts[named]:
+                counts[named] = 1  # a card named, though not in sight now: of the pack too
+        for kind, count in enumerate(counts):
+            if count and not pack.counts[kind]:
+                raise KowahError(N_("error", "'{card}' is not in the {pack}"), card=Card(kind).code,
+                                 pack=pack.name)
+            if count > pack.counts[kind]:  # then two copies or more
+                raise KowahError(N_("error", "the observation shows {count} copies of {card}, but the "
+                                             "{pack} has {copies}"),
+                                 count=count, card=Card(kind).code, pack=pack.name, copies=pack.counts[kind])
+        for action in self.legal_actions:
+            if action.seat != seat:
+                raise KowahError(N_("error", "Observation.legal_actions holds {action}, an action of seat "
+                                             "{found}, not of seat {seat}"),
+                                 action=repr(action), found=action.seat, seat=seat)
+
+    @classmethod
+    def _trusted(cls, *fields: object) -> Observation:
+        """An observation of *fields* (in order) that :class:`Deal` made: not checked again."""
+        observation = object.__new__(cls)
+        for setter, value in zip(_SETTERS, fields, strict=True):
+            setter(observation, value)
+        return observation
 
     def seen(self) -> tuple[Card, ...]:
         """The cards this seat sees outside its hand: every discard and the other seats' known
@@ -161,6 +274,9 @@ class Observation(Value):
         for card in (*self.hand, *self.seen()):
             counts[card] -= 1
         return {card: count for card, count in counts.items() if count > 0}
+
+
+_SETTERS = tuple(getattr(Observation, field.name).__set__ for field in attrs.fields(Observation))
 
 
 class Deal:
@@ -562,23 +678,24 @@ class Deal:
             return cached
         state = self._state
         hands, piles, known = state.hands, state.piles, self._known
-        observation = Observation(
-            seat=seat,
-            hand=tuple(hands[seat]),
-            turn=state.turn,
-            phase=state.phase,
-            first=self._first,
-            legal_actions=state.legal_actions(seat),
-            stock_count=len(self._deck) - state.stock,
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2])),
-            latest_discard=state.latest,
-            discards=(tuple(piles[0]), tuple(piles[1]), tuple(piles[2])),
-            declared_waits=tuple(state.declared),
-            known=(tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
-            public_draws=tuple(self._public_draws),
-            events=tuple(self._views[seat]),
-            outcome=state.outcome,
-            rules=self._rules,
+        # Made from the deal's own state, which apply() checked: not checked again.
+        observation = Observation._trusted(
+            seat,
+            tuple(hands[seat]),
+            state.turn,
+            state.phase,
+            self._first,
+            state.legal_actions(seat),
+            len(self._deck) - state.stock,
+            (len(hands[0]), len(hands[1]), len(hands[2])),
+            state.latest,
+            (tuple(piles[0]), tuple(piles[1]), tuple(piles[2])),
+            tuple(state.declared),
+            (tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
+            tuple(self._public_draws),
+            tuple(self._views[seat]),
+            state.outcome,
+            self._rules,
         )
         self._cache[seat] = observation
         return observation

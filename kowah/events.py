@@ -15,7 +15,10 @@ handles every case.
 from __future__ import annotations
 
 import enum
-from typing import Final, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import ClassVar, Final, NotRequired, TypedDict
+
+import attrs
 
 from kowah._value import Value
 from kowah.actions import SEATS
@@ -99,6 +102,7 @@ def _event_kind(value: EventKind | str) -> EventKind:
                          value=shorten(value)) from None
 
 
+@attrs.frozen
 class Event(Value):
     """Something that happened in the deal, as a UI would show it.
 
@@ -116,17 +120,16 @@ class Event(Value):
     """
 
     #: What happened.
-    kind: EventKind
+    kind: EventKind = attrs.field(converter=_event_kind)
     #: Who did it (the winner, for a win); ``None`` for a drawn deal.
     seat: int | None
     #: The card drawn, taken, discarded, declared as wait or won with.
-    card: Card | None
+    card: Card | None = None
     #: Whether every seat sees the card (always, but for stock draws before a declaration).
-    public: bool
+    public: bool = True
 
-    def __init__(self, kind: EventKind | str, seat: int | None, card: Card | None = None,
-                 public: bool = True) -> None:
-        kind = _event_kind(kind)
+    def __attrs_post_init__(self) -> None:
+        kind, seat, card, public = self.kind, self.seat, self.card, self.public
         if kind is EventKind.DRAWN:
             fits = seat is None and card is None and public is True
         else:
@@ -136,7 +139,6 @@ class Event(Value):
         if not fits:
             raise KowahError(N_("error", "not an event: {value}"),
                              value=shorten((kind, seat, card, public), limit=120))
-        self._set(kind=kind, seat=seat, card=card, public=public)
 
     @classmethod
     def of(cls, kind: EventKind, seat: int | None, card: Card | None = None,
@@ -194,6 +196,7 @@ def _by(value: WinBy | DrawnBy | str | None) -> WinBy | DrawnBy | None:
 _DRAWN_BY = frozenset(DrawnBy)
 
 
+@attrs.frozen
 class Outcome(Value):
     """How a deal ended: a win (who, how, the multiplier, the winning card) or a drawn deal
     (and why: :class:`DrawnBy`).
@@ -205,23 +208,21 @@ class Outcome(Value):
     """
 
     #: A win or a drawn deal.
-    result: Result
+    result: Result = attrs.field(converter=_result)
     #: The winning seat, for a win.
-    winner: int | None
+    winner: int | None = None
     #: How it was won (a :class:`WinBy`), or why it was drawn (a :class:`DrawnBy`).
-    by: WinBy | DrawnBy | None
+    by: WinBy | DrawnBy | None = attrs.field(default=None, converter=_by)
     #: The multiplier (R15), for a win.
-    multiplier: int | None
+    multiplier: int | None = None
     #: The winning card, for a win.
-    card: Card | None
+    card: Card | None = None
 
     #: The multiplier of each way to win (R15).
-    MULTIPLIERS = _MULTIPLIERS
+    MULTIPLIERS: ClassVar[Mapping[WinBy, int]] = _MULTIPLIERS
 
-    def __init__(self, result: Result | str, winner: int | None = None,
-                 by: WinBy | DrawnBy | str | None = None, multiplier: int | None = None,
-                 card: Card | None = None) -> None:
-        result, by = _result(result), _by(by)
+    def __attrs_post_init__(self) -> None:
+        result, winner, by, multiplier, card = self.result, self.winner, self.by, self.multiplier, self.card
         if result is Result.WIN:
             fits = (type(winner) is int and 0 <= winner < SEATS and type(by) is WinBy
                     and multiplier == by.multiplier and type(card) is Card)
@@ -230,7 +231,6 @@ class Outcome(Value):
         if not fits:
             raise KowahError(N_("error", "not an outcome: {value}"),
                              value=shorten((result, winner, by, multiplier, card), limit=120))
-        self._set(result=result, winner=winner, by=by, multiplier=multiplier, card=card)
 
     @classmethod
     def win(cls, winner: int, by: WinBy | str, card: Card) -> Outcome:

@@ -22,6 +22,8 @@ import itertools
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+import attrs
+
 from kowah import _tables
 from kowah._tables import CARDS as _CARDS
 from kowah._tables import GROUP as _GROUP
@@ -243,6 +245,7 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
 _NO_WAITS: frozenset[Card] = frozenset()
 
 
+@attrs.frozen
 class Split(Value):
     """One way to split a ready hand: two triples and a pair (R6). The pair's card is the wait.
 
@@ -260,10 +263,6 @@ class Split(Value):
     triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]]
     #: The pair (R5): two copies of the wait.
     pair: tuple[Card, Card]
-
-    def __init__(self, triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]],
-                 pair: tuple[Card, Card]) -> None:
-        self._set(triples=triples, pair=pair)
 
     @property
     def wait(self) -> Card:
@@ -386,6 +385,11 @@ def improvements(
     return found
 
 
+def _frozen_improvements(improvements: Mapping[Card, int]) -> FrozenMap[Card, int]:
+    return improvements if isinstance(improvements, FrozenMap) else FrozenMap(improvements)
+
+
+@attrs.frozen
 class DiscardOption(Value):
     """What discarding one card of a nine-card hand leaves: its distance and improvements.
 
@@ -397,10 +401,7 @@ class DiscardOption(Value):
     #: The distance to ready of the eight cards left (:func:`distance`).
     distance: int
     #: The cards that would improve them, with their unseen copies (:func:`improvements`).
-    improvements: Mapping[Card, int]
-
-    def __init__(self, discard: Card, distance: int, improvements: Mapping[Card, int]) -> None:
-        self._set(discard=discard, distance=distance, improvements=FrozenMap(improvements))
+    improvements: Mapping[Card, int] = attrs.field(converter=_frozen_improvements)
 
     @property
     def unseen(self) -> int:

@@ -37,6 +37,8 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol
 
+import attrs
+
 from kowah import _words
 from kowah._value import Value
 from kowah.cards import Card, format_cards
@@ -264,6 +266,7 @@ def _check_seat(seat: object) -> int:
     return seat
 
 
+@attrs.frozen(init=False)
 class Translator(Value):
     """Text in one language: messages, card names, lists, numbers, errors, the events and the
     outcome of a deal.
@@ -300,7 +303,7 @@ class Translator(Value):
             raise KowahTypeError(N_("error", "codes must be True or False, not {value} of type {type}"),
                                  value=shorten(codes), type=type(codes).__name__)
         _catalogue(language)  # a missing catalogue is an error now, not at the first message
-        self._set(language=language, codes=codes)
+        self.__attrs_init__(language=language, codes=codes)
 
     def gettext(self, context: str, message: str) -> str:
         """*message* of *context* translated (``pgettext``)."""

@@ -28,6 +28,8 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypedDict
 
+import attrs
+
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.cards import KOWAH_DECK
@@ -186,6 +188,7 @@ class SimulationDict(TypedDict):
     win_rate_intervals: list[list[float]]
 
 
+@attrs.frozen(init=False)
 class SimulationResult(Value):
     """The totals of :func:`simulate`: wins per seat, drawn deals, and wins by kind (R14, R15).
 
@@ -233,7 +236,7 @@ class SimulationResult(Value):
         if sum(counts) + drawn != deals:
             raise KowahError(N_("error", "a simulation of {deals} deals cannot have {wins} wins and {drawn} "
                                          "drawn deals"), deals=deals, wins=sum(counts), drawn=drawn)
-        self._set(deals=deals, seats=names, wins=counts, drawn=drawn, by=kinds)
+        self.__attrs_init__(deals=deals, seats=names, wins=counts, drawn=drawn, by=kinds)
 
     @property
     def decided(self) -> int:

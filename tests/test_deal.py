@@ -310,7 +310,7 @@ def test_apply_rejects_what_is_not_an_action() -> None:
     deal = Deal.shuffled(1)
     before = snapshot(deal)
     for thing, text in (("draw", "'draw' of type str"), (None, "None of type NoneType"),
-                        (Action, "<class 'kowah.actions.Action'> of type ValueClass"),
+                        (Action, "<class 'kowah.actions.Action'> of type type"),
                         (list(range(1000)), "of type list")):
         for check in (deal.apply, deal.is_legal):
             with pytest.raises(ActionTypeError) as caught:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import tomllib
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -592,18 +594,26 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
     assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
 
 
-def test_the_build_hook_needs_nothing_but_the_standard_library() -> None:
-    """hatch_build.py imports kowah._tables in the build environment (hatchling and Babel only)."""
+def test_the_build_hook_needs_nothing_but_the_standard_library_and_attrs(tmp_path: Path) -> None:
+    """hatch_build.py imports kowah._tables in the build environment (hatchling, Babel and attrs,
+    the build-system requirements): it loads attrs, and no other package (Babel only to render)."""
     import subprocess
     import sys
-    from pathlib import Path
 
+    import attr
+    import attrs
+
+    for package in (attr, attrs):  # a folder holding attrs alone
+        assert package.__file__ is not None
+        (tmp_path / package.__name__).symlink_to(Path(package.__file__).parent)
     root = Path(__file__).resolve().parent.parent
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import kowah._tables; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs', 'babel')))")
-    result = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
+    code = ("import sys; sys.path[:0] = sys.argv[1:]; import kowah._tables; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'attr', 'attrs', 'babel'}))")
+    result = subprocess.run([sys.executable, "-S", "-c", code, str(root), str(tmp_path)], capture_output=True,
                             text=True, check=True, cwd=root.parent)
-    assert result.stdout.strip() == "[]"
+    assert result.stdout.strip() == "['attr', 'attrs']"
+    build = tomllib.loads((root / "pyproject.toml").read_text())["build-system"]["requires"]
+    assert any(requirement.startswith("attrs") for requirement in build)
 
 
 # -- packs with any number of copies (R14's variants) ------------------------------------------------
