@@ -28,14 +28,14 @@ offers (R8) are :func:`kowah.hands.waits`; a seat's *declared* wait is its publi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypedDict
 
 import attrs
 
 from kowah._value import Value
-from kowah.actions import SEATS, Action, ActionKind, Refusal
-from kowah.cards import Card, format_cards
+from kowah.actions import SEATS, Action, ActionDict, ActionKind, Refusal
+from kowah.cards import Card, Pack, format_cards
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -45,11 +45,11 @@ from kowah.errors import (
     KowahTypeError,
     shorten,
 )
-from kowah.events import Event, EventKind, Outcome, Phase, Result
+from kowah.events import Event, EventDict, EventKind, Outcome, OutcomeDict, Phase, Result
 from kowah.hands import HAND_SIZE, Split, splits
-from kowah.rules import KOWAH_RULES, Rules, Scalars, State, deck_error
+from kowah.rules import KOWAH_RULES, PACK_NAMES, Rules, Scalars, State, deck_error
 
-__all__ = ["SEATS", "Deal", "Observation"]
+__all__ = ["SEATS", "Deal", "Observation", "ObservationDict"]
 
 _NO_OBSERVATIONS = (None,) * SEATS
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
@@ -243,6 +243,89 @@ class Observation(Value):
             setter(observation, value)
         return observation
 
+    def to_dict(self) -> ObservationDict:
+        """The observation as JSON-ready data: cards as codes, actions as :meth:`Action.to_dict
+        <kowah.actions.Action.to_dict>` writes them, events as :meth:`Event.to_dict
+        <kowah.events.Event.to_dict>`, the outcome as :meth:`Outcome.as_dict
+        <kowah.events.Outcome.as_dict>`; ``"rules"`` names the pack (``"kowah"``, ``"money"``,
+        or ``{"name": ..., "counts": [...]}`` for another) and the R17 limit. Every key is
+        always there; :meth:`from_dict` reads it back.
+
+        >>> import json
+        >>> view = Deal.shuffled(seed=3).observation(1)
+        >>> data = view.to_dict()
+        >>> data["hand"][:3], data["legal_actions"], data["hand_sizes"]
+        (['2c', '2m', '3s'], [{'seat': 1, 'do': 'draw'}], [8, 8, 8])
+        >>> data["rules"]
+        {'pack': 'kowah', 'no_progress_turns': 30}
+        >>> Observation.from_dict(json.loads(json.dumps(data))) == view
+        True
+        """
+        rules = self.rules
+        pack: str | PackDict = rules.pack_name or {"name": rules.pack.name, "counts": list(rules.pack.counts)}
+        return {
+            "seat": self.seat,
+            "hand": [card.code for card in self.hand],
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "first": self.first,
+            "legal_actions": [action.to_dict() for action in self.legal_actions],
+            "stock_count": self.stock_count,
+            "hand_sizes": list(self.hand_sizes),
+            "latest_discard": None if self.latest_discard is None else self.latest_discard.code,
+            "discards": [[card.code for card in pile] for pile in self.discards],
+            "declared_waits": [None if card is None else card.code for card in self.declared_waits],
+            "known": [[card.code for card in cards] for cards in self.known],
+            "public_draws": [{"seat": seat, "card": card.code} for seat, card in self.public_draws],
+            "events": [event.to_dict() for event in self.events],
+            "outcome": None if self.outcome is None else self.outcome.as_dict(),
+            "rules": {"pack": pack, "no_progress_turns": rules.no_progress_turns},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation :meth:`to_dict` wrote, checked as a new one is. A missing key raises
+        :class:`~kowah.errors.KowahError`, a card code that is not one
+        :class:`~kowah.errors.CardParseError`, data of the wrong shape
+        :class:`~kowah.errors.KowahTypeError`.
+
+        >>> Observation.from_dict({"seat": 0})
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahError: missing key 'rules'
+        """
+        if not isinstance(data, Mapping):
+            raise _typed("an observation", data, "dict")
+        try:
+            rules_data = _item(data, "rules")
+            pack_data = _item(rules_data, "pack")
+            pack = (PACK_NAMES[pack_data] if isinstance(pack_data, str) and pack_data in PACK_NAMES
+                    else Pack(_item(pack_data, "name"), _item(pack_data, "counts")))
+            rules = Rules(pack, _item(rules_data, "no_progress_turns"))
+            actions = tuple(Action.from_dict(entry) for entry in _item(data, "legal_actions"))
+            events = tuple(Event(entry["kind"], entry["seat"], _card(entry["card"]), entry["public"])
+                           for entry in _item(data, "events"))
+            outcome_data = _item(data, "outcome")
+            outcome = None if outcome_data is None else Outcome(
+                outcome_data["result"], outcome_data.get("winner"), outcome_data["by"],
+                outcome_data.get("multiplier"), _card(outcome_data.get("card")))
+            return cls(
+                seat=_item(data, "seat"), hand=_cards(_item(data, "hand")), turn=_item(data, "turn"),
+                phase=Phase(_item(data, "phase")), first=_item(data, "first"), legal_actions=actions,
+                stock_count=_item(data, "stock_count"), hand_sizes=tuple(_item(data, "hand_sizes")),
+                latest_discard=_card(_item(data, "latest_discard")),
+                discards=tuple(_cards(pile) for pile in _item(data, "discards")),
+                declared_waits=tuple(_card(card) for card in _item(data, "declared_waits")),
+                known=tuple(_cards(cards) for cards in _item(data, "known")),
+                public_draws=tuple((entry["seat"], Card.parse(entry["card"]))
+                                   for entry in _item(data, "public_draws")),
+                events=events, outcome=outcome, rules=rules)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            if isinstance(error, KowahError):
+                raise
+            raise KowahTypeError(N_("error", "not an observation's data: {value}"),
+                                 value=shorten(error)) from None
+
     def seen(self) -> tuple[Card, ...]:
         """The cards this seat sees outside its hand: every discard and the other seats' known
         cards. This is the *seen* argument of :func:`~kowah.hands.improvements` and
@@ -274,6 +357,67 @@ class Observation(Value):
         for card in (*self.hand, *self.seen()):
             counts[card] -= 1
         return {card: count for card, count in counts.items() if count > 0}
+
+
+def _item(data: object, key: str) -> Any:
+    """``data[key]`` of an observation's data; a missing key raises KowahError."""
+    if not isinstance(data, Mapping):
+        raise _typed(key, data, "dict")
+    if key not in data:
+        raise KowahError(N_("error", "missing key {key!r}"), key=key)
+    return data[key]
+
+
+def _card(code: object) -> Card | None:
+    return None if code is None else Card.parse(code)  # type: ignore[arg-type]  # Card.parse checks
+
+
+def _cards(codes: object) -> tuple[Card, ...]:
+    if isinstance(codes, (str, bytes)) or not isinstance(codes, Iterable):
+        raise _typed("cards", codes, "list of card codes")
+    return tuple(Card.parse(code) for code in codes)
+
+
+class PackDict(TypedDict):
+    """A pack other than the two of the records, in :meth:`Observation.to_dict`."""
+
+    name: str
+    counts: list[int]  #: copies of each of the 33 kinds, by card index
+
+
+class RulesDict(TypedDict):
+    """The rules in :meth:`Observation.to_dict`."""
+
+    pack: str | PackDict  #: "kowah", "money", or another pack
+    no_progress_turns: int  #: R17
+
+
+class PublicDrawDict(TypedDict):
+    """A public stock draw (R13) in :meth:`Observation.to_dict`."""
+
+    seat: int
+    card: str
+
+
+class ObservationDict(TypedDict):
+    """An observation as JSON-ready data (:meth:`Observation.to_dict`); the keys are its fields."""
+
+    seat: int
+    hand: list[str]
+    turn: int
+    phase: str
+    first: int
+    legal_actions: list[ActionDict]
+    stock_count: int
+    hand_sizes: list[int]
+    latest_discard: str | None
+    discards: list[list[str]]
+    declared_waits: list[str | None]
+    known: list[list[str]]
+    public_draws: list[PublicDrawDict]
+    events: list[EventDict]
+    outcome: OutcomeDict | None
+    rules: RulesDict
 
 
 _SETTERS = tuple(getattr(Observation, field.name).__set__ for field in attrs.fields(Observation))

@@ -25,7 +25,7 @@ from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_, KowahError, shorten
 
-__all__ = ["DrawnBy", "Event", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
+__all__ = ["DrawnBy", "Event", "EventDict", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
 
 
 class Phase(enum.StrEnum):
@@ -75,6 +75,15 @@ class WinBy(enum.StrEnum):
 
 
 _MULTIPLIERS: Final = {WinBy.SELF_DRAW: 3, WinBy.DISCARD: 2, WinBy.DRAW_CLAIM: 1}
+
+
+class EventDict(TypedDict):
+    """An event as JSON-ready data (:meth:`Event.to_dict`)."""
+
+    kind: str  #: an EventKind's value
+    seat: int | None  #: None for a drawn deal
+    card: str | None  #: the card's code; None where it is hidden, and for a drawn deal
+    public: bool  #: whether every seat sees the card
 
 
 class OutcomeDict(TypedDict):
@@ -153,6 +162,15 @@ class Event(Value):
             if table is not None:
                 return table[seat][card]
         return _DRAWN_EVENT if kind is EventKind.DRAWN and seat is None else cls(kind, seat, card, public)
+
+    def to_dict(self) -> EventDict:
+        """The event as JSON-ready data: every key always there, a hidden card ``None``.
+
+        >>> Event.of(EventKind.DISCARD, 1, Card.C5).to_dict()
+        {'kind': 'discard', 'seat': 1, 'card': '5c', 'public': True}
+        """
+        return {"kind": self.kind.value, "seat": self.seat,
+                "card": None if self.card is None else self.card.code, "public": self.public}
 
     def __str__(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
