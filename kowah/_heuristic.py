@@ -13,16 +13,26 @@ this card improve the hand?" costs a dict lookup; for other packs the same quest
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
 
-from kowah._tables import CARDS, GROUP, GROUPS, SHAPE_DIGIT, WEIGHT, codes_of, group_cards, kept_in, quick
+from kowah._tables import (
+    CARDS,
+    GROUP,
+    GROUPS,
+    SHAPE_DIGIT,
+    WEIGHT,
+    codes_of,
+    group_cards,
+    hand_key,
+    kept_in,
+    quick,
+    ready_index,
+)
 from kowah._tables import kept as quick_kept
 from kowah._tables import shape_kept as shape_kept
 from kowah._tables import shape_of as shape_of
 from kowah.actions import Action, ActionKind
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
 from kowah.deal import Observation
-from kowah.hands import waits
 
 DIGIT, WT = SHAPE_DIGIT, WEIGHT
 GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(group_cards(group) for group in range(GROUPS))
@@ -33,8 +43,15 @@ DRAW, TAKE, DISCARD, DECLARE, PASS = (
 
 
 def ready_waits(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
-    """The waits of an eight-card hand (sorted key) of *pack*; empty when it is not ready."""
-    return waits(cast("tuple[Card, ...]", key), pack)  # card values are ints; waits takes them
+    """The waits of an eight-card hand (sorted key, a valid hand of *pack*) of card indices;
+    empty when it is not ready. The index's own lookup: :func:`kowah.hands.waits` takes Card
+    values only, and checks them."""
+    index = ready_index(pack)
+    position = index.find(hand_key(key))
+    return index.waits(position) if position >= 0 else _NO_WAITS
+
+
+_NO_WAITS: frozenset[Card] = frozenset()
 
 
 def kept(key: Iterable[int], pack: Pack = KOWAH_DECK) -> int:

@@ -306,7 +306,7 @@ class Action(Value):
             raise ActionError(_MISSING, key=key)
         code = data[key]
         try:
-            card = Card.parse(code) if isinstance(code, str) else None
+            card = Card.parse(code) if isinstance(code, str) or type(code) is Card else None
         except CardParseError:
             card = None
         if card is None:

@@ -153,16 +153,23 @@ class Card(enum.IntEnum):
         return self // 3 if self < 27 else self - 18
 
     @classmethod
-    def parse(cls, code: str) -> Card:
-        """The card with this code, case-insensitive (R3).
+    def parse(cls, code: str | Card) -> Card:
+        """The card with this code, case-insensitive (R3); a Card is taken as it is (a card is
+        accepted wherever its code is), a plain int is refused.
 
-        >>> Card.parse("Wf")
-        Card.WF
+        >>> Card.parse("Wf"), Card.parse(Card.C5)
+        (Card.WF, Card.C5)
         >>> Card.parse("0c")
         Traceback (most recent call last):
         ...
         kowah.errors.CardParseError: unknown card code '0c'
+        >>> Card.parse(12)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahTypeError: a card code must be text, not 12 of type int
         """
+        if type(code) is Card:
+            return code
         if not isinstance(code, str):
             raise KowahTypeError(N_("error", "a card code must be text, not {value} of type {type}"),
                                  value=shorten(code), type=type(code).__name__)
@@ -332,17 +339,18 @@ KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
 
 
 
-def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
+def parse_cards(text: str | Iterable[str | Card], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
     """Read cards written as codes separated by spaces and/or commas (R3), or given as a
-    sequence of codes, one a card.
+    sequence of codes, one a card (an item may be a :class:`Card` already; a plain int, a
+    card's index, is refused).
 
     Each card must be in *pack*, and no card may appear more often than *pack* holds it;
     pass ``pack=None`` to read any of the 33 codes without these checks.
 
     >>> parse_cards("1C,1s  9m")
     (Card.C1, Card.S1, Card.M9)
-    >>> parse_cards(["5c", "RF"])
-    (Card.C5, Card.RF)
+    >>> parse_cards(["5c", "RF"]), parse_cards([Card.C5, "5s"])
+    ((Card.C5, Card.RF), (Card.C5, Card.S5))
     >>> parse_cards(None)
     Traceback (most recent call last):
     ...
@@ -356,14 +364,14 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
     ...
     kowah.errors.CardParseError: 5 copies of '5c' (token 5), but the Kowah deck has 4
     """
-    tokens: Iterable[str]
+    tokens: Iterable[str | Card]
     if isinstance(text, str):
         # Tokens are read one at a time, so a bad first token of a 10 MB text stops at once.
         tokens = map(re.Match.group, _TOKENS.finditer(text))
     elif isinstance(text, (list, tuple)):
         tokens = text
         for position, token in enumerate(text, start=1):
-            if not isinstance(token, str):
+            if not isinstance(token, str) and type(token) is not Card:
                 raise KowahTypeError(N_("error", "item {position} of the cards is {value} of type {type}, "
                                                  "not a card code"),
                                      position=position, value=shorten(token), type=type(token).__name__)
@@ -375,8 +383,13 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
                              value=pack)
     cards: list[Card] = []
     seen = [0] * KINDS
-    for position, token in enumerate(tokens, start=1):
-        card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
+    for position, item in enumerate(tokens, start=1):
+        if type(item) is Card:
+            card: Card | None = item
+            token = item.code
+        else:
+            token = item  # checked above: a str
+            card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
         if card is None:
             raise CardParseError(
                 N_("error", "unknown card code '{token}' (token {position})"),

@@ -288,7 +288,7 @@ def advise(observation: Observation) -> Advice:
     legal = observation.legal_actions
     pack = observation.rules.pack
     hand = tuple(int(card) for card in sorted(observation.hand))
-    distance = hands.distance(hand, pack) if len(hand) in (8, 9) else 0  # type: ignore[arg-type]
+    distance = hands.distance(observation.hand, pack) if len(hand) in (8, 9) else 0
     if not legal:
         return Advice(seat, None, distance)
     live = h.unseen(observation)

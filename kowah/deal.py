@@ -72,6 +72,15 @@ def _check_action(action: object) -> None:
                               value=shorten(action), type=type(action).__name__)
 
 
+def _check_first(first: object) -> None:
+    """A first seat: an int 0–2 (DeckError for another int; KowahTypeError for another type, a
+    bool included, as every seat is checked)."""
+    if type(first) is not int:
+        raise KowahTypeError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+    if not 0 <= first < SEATS:
+        raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+
+
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise KowahTypeError(N_("error", "rules must be a Rules value, such as Rules(pack=MONEY_PACK), "
@@ -201,12 +210,14 @@ class Observation(Value):
         for index, size in enumerate(sizes):
             _in_range(f"hand_sizes[{index}]", size, 0, HAND_SIZE + 1)
         if len(hand) != sizes[seat]:
-            raise KowahError(N_("error", "Observation.hand holds {count} cards, but hand_sizes[{seat}] is "
-                                         "{size}"), count=len(hand), seat=seat, size=sizes[seat])
+            raise KowahError(N_("error", "the length of Observation.hand is {count}, but "
+                                         "hand_sizes[{seat}] is {size}"),
+                             count=len(hand), seat=seat, size=sizes[seat])
         _in_range("stock_count", self.stock_count, 0, self.rules.stock_size)
         placed = sum(sizes) + sum(map(len, self.discards)) + self.stock_count
         if placed != len(pack):
-            raise KowahError(N_("error", "the observation places {count} cards, but the {pack} has {size}"),
+            raise KowahError(N_("error", "the observation's hands, discards and stock hold {count} cards, "
+                                         "but the {pack} has {size}"),
                              count=placed, pack=pack.name, size=len(pack))
         # Every card in sight is of the pack, and no more copies of it than the pack holds.
         seen = list(hand)
@@ -462,8 +473,7 @@ class Deal:
         if len(deck) != len(pack) or tuple(sorted(deck)) != pack.cards:
             raise deck_error(deck, pack) or DeckError(N_("error", "the deck is not an order of the {pack}"),
                                                       pack=pack.name)
-        if type(first) is not int or not 0 <= first < SEATS:
-            raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+        _check_first(first)
         self._rules = rules
         self._deck: tuple[Card, ...] = deck
         self._first = first
@@ -512,8 +522,8 @@ class Deal:
         else:
             raise KowahTypeError(N_("error", "a seed must be an int or a random.Random, not {value} of "
                                              "type {type}"), value=shorten(seed), type=type(seed).__name__)
-        if first is not None and (type(first) is not int or not 0 <= first < SEATS):
-            raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+        if first is not None:
+            _check_first(first)
         deck = list(rules.pack.cards)
         rng.shuffle(deck)
         drawn = rng.randrange(SEATS)

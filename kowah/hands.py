@@ -19,7 +19,6 @@ False
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
@@ -82,21 +81,19 @@ def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
 
 
 def _cards(cards: object, what: str = "hand") -> list[Card]:
-    """*cards* (Card values or card indices) as Card values, or an error naming the first item
-    that is no card (HandTypeError for another type, HandError for an int out of range);
-    *what* is ``"hand"`` or ``"seen"``, for the message."""
+    """*cards* as a list of Card values, or a HandTypeError naming the first item that is no
+    Card; *what* is ``"hand"`` or ``"seen"``, for the message.
+
+    One rule for every public function that takes cards: :class:`~kowah.cards.Card` values
+    only. A plain int (a card's index, or a bool) is refused although Card is an IntEnum: an
+    index says nothing of which card was meant, and code that mixes them up is caught at once.
+    The engine's own callers that hold indices use the private index (``kowah._tables``)."""
     not_a_card = _NOT_A_CARD if what == "hand" else _SEEN_NOT_A_CARD
-    found = []
-    for position, item in enumerate(_items(cards, what), start=1):
-        try:
-            index = operator.index(item)  # type: ignore[arg-type]
-        except TypeError:
-            raise HandTypeError(not_a_card, found=shorten(item), position=position) from None
-        if not 0 <= index < KINDS or type(item) is bool:
-            error = HandTypeError if type(item) is bool else HandError
-            raise error(not_a_card, found=shorten(item), position=position)
-        found.append(_CARDS[index])
-    return found
+    found = list(_items(cards, what))
+    for position, item in enumerate(found, start=1):
+        if type(item) is not Card:
+            raise HandTypeError(not_a_card, found=shorten(item), position=position)
+    return found  # type: ignore[return-value]  # checked: every item is a Card
 
 
 def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> tuple[Card, ...]:
@@ -190,7 +187,9 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     """Whether eight cards are ready: two triples and a pair that obey R7 (R6).
 
     The cards may come in any order. Raises :class:`~kowah.HandError` for a hand that is not
-    eight cards of *pack* (Card values, or their indices as ints).
+    eight cards of *pack*, and :class:`~kowah.HandTypeError` for an item that is not a
+    :class:`~kowah.cards.Card` (a plain int is refused too: read codes with
+    :func:`~kowah.cards.parse_cards`).
 
     >>> from kowah import parse_cards
     >>> is_ready(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))
@@ -203,7 +202,7 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
     if pack is KOWAH_DECK and _KOWAH_KEYS and type(cards) in _SEQUENCES:
-        # The quick path of every check here: a list or tuple of eight card indices of the
+        # The quick path of every check here: a list or tuple of eight Card values of the
         # Kowah deck, once its index is warm (anything else is read by _check, or refused).
         # Indexing the weights refuses anything but ints from -256 to 255, and a card the deck
         # lacks weighs LIMIT. A card held five times fills both places of one of the pairs
@@ -217,7 +216,10 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
         except (TypeError, ValueError, IndexError):
             pass
         else:
-            if total < _LIMIT and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
+            # Card values only, as _check says (a plain int is refused there, with the reason).
+            if total < _LIMIT and (
+                    type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is type(h)
+                    is Card) and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
                     c != g or hand.count(c) < 5) and (d != h or hand.count(d) < 5):
                 # A valid hand: its bit of the sieve settles most (see kowah._tables).
                 bit = total & _SIEVE_MASK

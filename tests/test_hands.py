@@ -21,6 +21,7 @@ from kowah import (
     MONEY_PACK,
     Card,
     HandError,
+    HandTypeError,
     KowahError,
     KowahTypeError,
     Pack,
@@ -434,8 +435,9 @@ def _outcome(function: Callable[..., object], hand: object) -> object:
 
 
 def _reference(hand: list[object]) -> object:
-    """What every function must say of *hand*: the check written from R3, then the rules."""
-    if not all(isinstance(item, int) and 0 <= item < 33 for item in hand):
+    """What every function must say of *hand*: the check written from R3, then the rules (Card
+    values only: a plain int, a bool or a float is no card)."""
+    if not all(type(item) is Card for item in hand):
         return "bad"
     if len(hand) != 8:
         return "size"
@@ -458,10 +460,18 @@ def _kind(result: object) -> object:
     return result
 
 
+NOT_CARDS = st.one_of(st.integers(-70, 40), st.booleans(), st.floats(allow_nan=False), st.none())
+
+
 @settings(max_examples=400)
-@given(st.lists(st.one_of(st.integers(-70, 40), st.sampled_from([0, 3, 6, 12, 28, 29])),
-                min_size=6, max_size=10))
-def test_the_fast_paths_validate_exactly_as_the_rules_say(hand: list[int]) -> None:
+@given(st.lists(st.sampled_from(list(Card)) | st.sampled_from([Card(i) for i in (0, 3, 6, 12, 28, 29)]),
+                min_size=6, max_size=10),
+       st.none() | st.tuples(st.integers(0, 9), NOT_CARDS))
+def test_the_fast_paths_validate_exactly_as_the_rules_say(cards_: list[Card],
+                                                          stray: tuple[int, object] | None) -> None:
+    hand: list[object] = list(cards_)
+    if stray is not None:  # one item that is no Card (a plain int, a card's index, is none)
+        hand[stray[0] % len(hand)] = stray[1]
     expected = _reference(list(hand))
     for form in (list(hand), tuple(hand), iter(hand)):
         assert _kind(_outcome(is_ready, form)) == expected
@@ -482,7 +492,8 @@ def test_is_ready_takes_the_hand_in_any_order_and_form(hand: list[Card]) -> None
     assert is_ready(tuple(reversed(hand))) is expected
     assert is_ready(iter(hand)) is expected
     indices: Any = [int(card) for card in hand]
-    assert is_ready(indices) is expected  # card indices are cards too
+    with pytest.raises(HandTypeError, match=r"is not a card \(item 1 of the hand\)"):
+        is_ready(indices)  # a card's index is no card: one rule for every function
     assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _built(MONEY_PACK))
 
 
@@ -491,13 +502,14 @@ def test_a_fresh_process_answers_as_a_warm_one() -> None:
     import subprocess
     import sys
 
-    code = ("from kowah import is_ready, HandError\n"
+    code = ("from kowah import Card, is_ready, HandError\n"
             "for _ in range(2):\n"
             "    try:\n"
-            "        is_ready([-1, 0, 0, 3, 3, 3, 6, 6]); print('answered')\n"
+            "        is_ready([-1, Card(0), Card(0), Card(3), Card(3), Card(3), Card(6), Card(6)])\n"
+            "        print('answered')\n"
             "    except HandError:\n"
             "        print('refused')\n"
-            "    is_ready([0, 0, 0, 3, 3, 3, 6, 6])\n")
+            "    is_ready([Card(i) for i in (0, 0, 0, 3, 3, 3, 6, 6)])\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["refused", "refused"]
 
@@ -513,11 +525,14 @@ def test_a_hand_that_is_no_collection_of_cards_is_a_hand_error(bad: object) -> N
 
 
 def test_items_that_are_not_cards_are_named() -> None:
-    with pytest.raises(HandError) as caught:
-        is_ready([0, 0, 0, 3, 3, 3, 6, 6.0])  # type: ignore[list-item]
-    assert str(caught.value) == "6.0 is not a card (item 8 of the hand)"
-    assert isinstance(caught.value, KowahTypeError)
-    with pytest.raises(HandError) as caught:
+    hand = [Card(i) for i in (0, 0, 0, 3, 3, 3, 6)]
+    for stray, shown in ((6.0, "6.0"), (6, "6"), (True, "True"), (99, "99")):
+        for function in ANY_HAND_FUNCTION:
+            with pytest.raises(HandTypeError) as caught:
+                function([*hand, stray])
+            assert str(caught.value) == f"{shown} is not a card (item 8 of the hand)"
+            assert isinstance(caught.value, KowahTypeError)
+    with pytest.raises(HandTypeError) as caught:
         waits(["x" * 10_000] + [0] * 7)  # type: ignore[arg-type, list-item]
     assert len(str(caught.value)) < 120
 
