@@ -131,6 +131,7 @@ def run(command: list[str]) -> None:
 
 
 def tool(name: str) -> str:
+    """The path of the virtual environment's command *name*."""
     return str(BIN / name)
 
 
@@ -171,7 +172,7 @@ def _run_checks(checks: list[Check], log: Path) -> list[tuple[str, int, str]]:
 
 
 def test(args: list[str]) -> None:
-    """pytest on two workers (pytest-xdist; its tests build the sdist and the wheel and check
+    """Run pytest on two workers (pytest-xdist; its tests build the sdist and the wheel and check
     them with twine) while the other checks run beside it: mypy, ruff and the docs (sphinx -W,
     html and doctest), whose output is shown once pytest is done. With *args*, pytest alone
     runs, with them."""
@@ -188,7 +189,7 @@ def test(args: list[str]) -> None:
         thread.start()
         print("== pytest (and, beside it, " + ", ".join(label for label, _ in checks) + ")",
               file=sys.stderr, flush=True)
-        code = _spawn([str(PYTHON), "-m", "pytest", "-n", os.environ.get("KOWAH_TEST_JOBS", "2")])
+        code = _spawn([str(PYTHON), "-m", "pytest", "-q", "-n", os.environ.get("KOWAH_TEST_JOBS", "2")])
         failed = {"pytest": code} if code else {}
         while thread.is_alive():
             try:
@@ -222,6 +223,7 @@ def _chromium() -> bool:
 
 
 def main(argv: list[str]) -> None:
+    """Run the job *argv* names (see the module description)."""
     check_interpreter()
     job, args = (argv[0], argv[1:]) if argv else ("", [])
     if job not in EXTRAS:

@@ -596,7 +596,7 @@ class Deal:
     # anything else (another seat number, a bool, a float) raises KowahError in _seat.
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The seat's cards, sorted. (Hidden information: see :meth:`observation`.)"""
+        """The seat's cards, sorted (hidden information: see :meth:`observation`)."""
         if type(seat) is not int or not 0 <= seat < SEATS:
             seat = _seat(seat)
         return tuple(self._state.hands[seat])
@@ -620,7 +620,7 @@ class Deal:
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The stock, next card first. (Hidden information.)"""
+        """The stock, next card first (hidden information)."""
         return self._deck[self._state.stock:]
 
     @property

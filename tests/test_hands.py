@@ -383,8 +383,8 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
 
 
 def test_an_index_built_without_the_data_answers_alike() -> None:
-    """Without the shipped file the index is built from the rules: same answers. (In a fresh
-    process, whose first index is built after the file is taken away.)"""
+    """Without the shipped file the index is built from the rules: same answers (in a fresh
+    process, whose first index is built after the file is taken away)."""
     import subprocess
     import sys
 

@@ -95,7 +95,7 @@ def test_no_import_runs_upwards(name: str, path: Path) -> None:
 
 
 def test_every_value_is_an_attrs_class_and_the_package_depends_on_attrs() -> None:
-    """attrs is the one value mechanism: every kowah._value.Value subclass is an @attrs.frozen
+    """The one value mechanism is attrs: every kowah._value.Value subclass is an @attrs.frozen
     class (so no hand-made __init__ escapes its checks), and attrs is a dependency."""
     import importlib
     import inspect

@@ -365,7 +365,7 @@ class _TimesOut:
 
 
 def test_a_players_timeout_error_comes_back_from_a_pool() -> None:
-    """simulate waits for each chunk a little at a time; a TimeoutError the chunk raised is
+    """The function ``simulate`` waits for each chunk a little at a time; a TimeoutError the chunk raised is
     its error, not a wait to repeat."""
     with pytest.raises(TimeoutError, match="the player's own time ran out"):
         simulate(4, [_TimesOut, "random", "random"], jobs=2, chunk=1)
