@@ -338,6 +338,25 @@ MONEY_PACK = Pack("money pack", [4] * KINDS)
 KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
 
 
+def checked_card(value: object) -> Card:
+    """*value* if it is a :class:`Card`, else a :class:`~kowah.errors.KowahTypeError` (a plain
+    int, a card's index, is no card): the one check of a card argument, for the library's own
+    modules (the text layer's names and pictures of a card).
+
+    >>> checked_card(Card.C5)
+    Card.C5
+    >>> checked_card(12)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: a card must be a Card (such as Card.C5), not 12 of type int
+    """
+    if type(value) is not Card:
+        raise KowahTypeError(
+            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
+            value=shorten(value), type=type(value).__name__)
+    return value
+
+
 
 def parse_cards(text: str | Iterable[str | Card], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
     """Read cards written as codes separated by spaces and/or commas (R3), or given as a

@@ -42,6 +42,7 @@ import attrs
 from kowah import _words
 from kowah._value import Value
 from kowah.cards import Card, format_cards
+from kowah.cards import checked_card as _check_card
 from kowah.errors import (
     N_,
     IllegalActionError,
@@ -245,14 +246,6 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
             N_("error", "the catalogue for '{tag}' is missing: reinstall kowah"), tag=language
         )
     return Translations.load(_LOCALE_DIR, [language], DOMAIN)
-
-
-def _check_card(card: object) -> Card:
-    if type(card) is not Card:
-        raise KowahTypeError(
-            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
-            value=shorten(card), type=type(card).__name__)
-    return card
 
 
 def _check_seat(seat: object) -> int:

@@ -119,3 +119,24 @@ def test_every_value_is_an_attrs_class_and_the_package_depends_on_attrs() -> Non
         assert attrs.fields(cls) and list(getattr(cls, "__match_args__", ())) == positional, cls
     project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]
     assert [entry.split(">")[0] for entry in project["dependencies"]] == ["attrs", "babel"]
+
+
+def test_the_environments_render_through_the_view_not_the_terminal_game() -> None:
+    """kowah.env.render draws with the terminal's table view (kowah._view), not through the
+    terminal game (kowah.table), which would load players, the coach and the game loop."""
+    imports = runtime_imports(ast.parse((PACKAGE / "env" / "render.py").read_text()))
+    modules = {module for _, module, _ in imports}
+    assert "kowah._view" in modules and "kowah.table" not in modules
+    assert not any(module == "kowah" and "table" in names for _, module, names in imports)
+
+
+def test_a_card_argument_is_checked_by_one_function() -> None:
+    """The text layer's names and pictures of a card check it with kowah.cards.checked_card (the
+    copy in i18n and svg is gone)."""
+    import kowah.cards
+    import kowah.i18n
+    import kowah.svg
+
+    for module in (kowah.i18n, kowah.svg):
+        assert vars(module)["_check_card"] is kowah.cards.checked_card, module.__name__
+        assert "def _check_card" not in Path(module.__file__ or "").read_text()
