@@ -69,7 +69,7 @@ def _fingerprint(extras: str) -> str:
     digest.update(sys.version.encode())
     catalogues = sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))
     # The build hook compiles the catalogues and builds the ready-hand index from these.
-    sources = [ROOT / "kowah" / "_tables.py", ROOT / "kowah" / "cards.py"]
+    sources = [ROOT / "kowah" / "_ready_index.py", ROOT / "kowah" / "cards.py"]
     inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *sources, *catalogues]
     for path in inputs:
         if path.exists():

@@ -3,7 +3,7 @@
 Eight cards are *ready* (checki) when they split into two triples and a pair that obey the
 same-rank rule (R7). Every ready hand of the deck is computed from the rules when the package
 is built, and loaded on first use in about a millisecond; the check then costs about one
-dictionary lookup, with the cards in any order (see ``kowah._tables``):
+dictionary lookup, with the cards in any order (see ``kowah._ready_index``):
 
 >>> from kowah import parse_cards
 >>> is_ready(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c"))
@@ -23,12 +23,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
-from kowah import _tables
-from kowah._tables import CARDS as _CARDS
-from kowah._tables import GROUP as _GROUP
-from kowah._tables import kept as _kept
-from kowah._tables import same_rank_ok as _same_rank_ok
-from kowah._tables import triples as _triples
+from kowah import _ready_index
+from kowah._ready_index import CARDS as _CARDS
+from kowah._ready_index import GROUP as _GROUP
+from kowah._ready_index import kept as _kept
+from kowah._ready_index import same_rank_ok as _same_rank_ok
+from kowah._ready_index import triples as _triples
 from kowah._value import FrozenMap, Value
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
 from kowah.errors import N_, DeckError, HandError, HandTypeError, KowahTypeError, shorten
@@ -51,11 +51,11 @@ HAND_SIZE = 8
 
 Key = tuple[int, ...]
 
-_KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
+_KOWAH_WEIGHTS = _ready_index.KOWAH_WEIGHTS
 # Filled in place once the Kowah deck's index is warm.
-_KOWAH_KEYS, _KOWAH_SIEVE = _tables.KOWAH_KEYS, _tables.KOWAH_SIEVE
-_LIMIT, _KEY_WEIGHT = _tables.LIMIT, _tables.KEY_WEIGHT
-_SIEVE_MASK = (1 << _tables.SIEVE_BITS) - 1
+_KOWAH_KEYS, _KOWAH_SIEVE = _ready_index.KOWAH_KEYS, _ready_index.KOWAH_SIEVE
+_LIMIT, _KEY_WEIGHT = _ready_index.LIMIT, _ready_index.KEY_WEIGHT
+_SIEVE_MASK = (1 << _ready_index.SIEVE_BITS) - 1
 # The types the quick path reads: unpacking another iterable could consume it.
 _SEQUENCES = frozenset({tuple, list})
 _NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found} of type {type}")
@@ -87,7 +87,7 @@ def _cards(cards: object, what: str = "hand") -> list[Card]:
     One rule for every public function that takes cards: :class:`~kowah.cards.Card` values
     only. A plain int (a card's index, or a bool) is refused although Card is an IntEnum: an
     index says nothing of which card was meant, and code that mixes them up is caught at once.
-    The engine's own callers that hold indices use the private index (``kowah._tables``)."""
+    The engine's own callers that hold indices use the private index (``kowah._ready_index``)."""
     not_a_card = _NOT_A_CARD if what == "hand" else _SEEN_NOT_A_CARD
     found = list(_items(cards, what))
     for position, item in enumerate(found, start=1):
@@ -130,13 +130,13 @@ def _check_copies(cards: Sequence[Card], pack: Pack, too_many: str) -> None:
                             copies=copies)
 
 
-def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
+def _locate(cards: object, pack: Pack) -> tuple[_ready_index.ReadyIndex, int]:
     """The ready index of *pack* and the hand's place in it (-1: a valid hand, not ready).
 
     Raises :class:`HandError` for what :func:`_check` refuses.
     """
-    index = _tables.ready_index(_pack_of(pack))
-    return index, index.find(_tables.hand_key(_check(cards, pack)))
+    index = _ready_index.ready_index(_pack_of(pack))
+    return index, index.find(_ready_index.hand_key(_check(cards, pack)))
 
 
 def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
@@ -173,11 +173,11 @@ class _ReadyHands(Mapping[tuple[Card, ...], frozenset[Card]]):
         return index.waits(position)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
-        index = _tables.ready_index(self._pack)
+        index = _ready_index.ready_index(self._pack)
         return map(index.hand, range(index.count))
 
     def __len__(self) -> int:
-        return _tables.ready_index(self._pack).count
+        return _ready_index.ready_index(self._pack).count
 
     def __repr__(self) -> str:
         return f"<the {len(self):,} ready hands of the {self._pack.name}>"
@@ -221,11 +221,11 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
                     type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is type(h)
                     is Card) and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
                     c != g or hand.count(c) < 5) and (d != h or hand.count(d) < 5):
-                # A valid hand: its bit of the sieve settles most (see kowah._tables).
+                # A valid hand: its bit of the sieve settles most (see kowah._ready_index).
                 bit = total & _SIEVE_MASK
                 if not _KOWAH_SIEVE[bit >> 3] >> (bit & 7) & 1:
                     return False
-                key = _KEY_WEIGHT  # its key, as _tables.hand_key adds it
+                key = _KEY_WEIGHT  # its key, as _ready_index.hand_key adds it
                 return (key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g] + key[h]
                         in _KOWAH_KEYS)
     return _locate(cards, pack)[1] >= 0
@@ -334,7 +334,7 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
 def _kept_in(hand: Sequence[int], pack: Pack) -> int:
     """The most cards of *hand* some ready hand of *pack* contains (R6, R7); a DeckError for a
     pack with no ready hand."""
-    found = _tables.kept_in(hand, pack)
+    found = _ready_index.kept_in(hand, pack)
     if found is None:
         raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
     return found

@@ -57,7 +57,7 @@ from typing import Final, Protocol, cast
 
 import attrs
 
-from kowah._tables import kept_in, ready_table
+from kowah._ready_index import kept_in, ready_table
 from kowah._value import Value
 from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, SEATS, TAKES, Action, ActionKind, Reason
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack

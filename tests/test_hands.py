@@ -25,7 +25,7 @@ from kowah import (
     KowahError,
     KowahTypeError,
     Pack,
-    _tables,
+    _ready_index,
     format_cards,
 )
 from kowah.hands import (
@@ -48,7 +48,7 @@ FILLER_PAIR = "2c 2c"
 @functools.cache
 def _built(pack: Pack) -> dict[tuple[int, ...], frozenset[Card]]:
     """The rules' definition of the ready hands of *pack* (built once per test session)."""
-    return _tables.build_table(pack)
+    return _ready_index.build_table(pack)
 
 
 def split_keys(hand: tuple[Card, ...]) -> set[object]:
@@ -370,13 +370,13 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
     """The data the package loads is exactly what the rules (build_table, R4–R8) give today.
 
     A stale file (made from other sources) would not be loaded; this also fails then, so the
-    development install is rebuilt (``python3 dev.py test`` reinstalls when _tables.py changes).
+    development install is rebuilt (``python3 dev.py test`` reinstalls when _ready_index.py changes).
     """
-    data = _tables.read_data(pack)
+    data = _ready_index.read_data(pack)
     assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
-    rebuilt = _tables.encode(pack, _built(pack))
+    rebuilt = _ready_index.encode(pack, _built(pack))
     assert data == rebuilt
-    index = _tables.ReadyIndex(data)
+    index = _ready_index.ReadyIndex(data)
     table = _built(pack)
     assert index.count == len(table)
     assert {index.hand(i): index.waits(i) for i in range(index.count)} == table
@@ -388,7 +388,7 @@ def test_an_index_built_without_the_data_answers_alike() -> None:
     import subprocess
     import sys
 
-    code = ("import kowah._tables as tables\n"
+    code = ("import kowah._ready_index as tables\n"
             "from kowah import MONEY_PACK, is_ready, parse_cards, waits\n"
             "tables.read_data = lambda pack: None\n"
             "hand = parse_cards('ws ws ws mk mk mk gs gs', pack=MONEY_PACK)\n"
@@ -571,22 +571,22 @@ def test_five_copies_are_refused_wherever_they_sit() -> None:
 def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     """Lookups bisect the sorted keys; after WARM of them the keys, their positions and the sieve that
     is_ready reads are built: they agree with the bisection, and the sieve misses no ready hand."""
-    data = _tables.read_data(KOWAH_DECK)
+    data = _ready_index.read_data(KOWAH_DECK)
     assert data is not None
-    cold, warm = _tables.ReadyIndex(data), _tables.ReadyIndex(data)
+    cold, warm = _ready_index.ReadyIndex(data), _ready_index.ReadyIndex(data)
     warm.warm()
     assert not cold.keys and not cold.sieve and len(warm.keys) == warm.count > 100_000
     table = _built(KOWAH_DECK)
     ready = list(table)[::997]
     rng = random.Random(4)
     unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
-    mask = (1 << _tables.SIEVE_BITS) - 1
+    mask = (1 << _ready_index.SIEVE_BITS) - 1
     for hand in ready + unready:
-        key = _tables.hand_key(hand)
+        key = _ready_index.hand_key(hand)
         position = cold.find(key)
         assert position == warm.find(key) and (position >= 0) == (key in warm.keys) == (hand in table)
         assert position < 0 or warm.hand(position) == hand
-        total = sum(_tables.KOWAH_WEIGHTS[card] for card in hand)  # what is_ready adds
+        total = sum(_ready_index.KOWAH_WEIGHTS[card] for card in hand)  # what is_ready adds
         bit = total & mask
         assert warm.sieve[bit >> 3] >> (bit & 7) & 1 or hand not in table
     assert cold.keys  # it has warmed itself on the way (WARM lookups)
@@ -610,7 +610,7 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
 
 
 def test_the_build_hook_needs_nothing_but_the_standard_library_and_attrs(tmp_path: Path) -> None:
-    """hatch_build.py imports kowah._tables in the build environment (hatchling, Babel and attrs,
+    """hatch_build.py imports kowah._ready_index in the build environment (hatchling, Babel and attrs,
     the build-system requirements): it loads attrs, and no other package (Babel only to render)."""
     import subprocess
     import sys
@@ -622,7 +622,7 @@ def test_the_build_hook_needs_nothing_but_the_standard_library_and_attrs(tmp_pat
         assert package.__file__ is not None
         (tmp_path / package.__name__).symlink_to(Path(package.__file__).parent)
     root = Path(__file__).resolve().parent.parent
-    code = ("import sys; sys.path[:0] = sys.argv[1:]; import kowah._tables; "
+    code = ("import sys; sys.path[:0] = sys.argv[1:]; import kowah._ready_index; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'attr', 'attrs', 'babel'}))")
     result = subprocess.run([sys.executable, "-S", "-c", code, str(root), str(tmp_path)], capture_output=True,
                             text=True, check=True, cwd=root.parent)

@@ -13,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kowah"
 #: Each module's layer, by its dotted name under kowah (a package: every module in it).
 LAYERS = {
-    "rules": ["_tables", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
+    "rules": ["_ready_index", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
               "rules"],
     "players": ["_heuristic", "_levels", "coach", "players", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
