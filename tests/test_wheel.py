@@ -91,7 +91,7 @@ def test_the_sdist_holds_what_its_readme_tells_people_to_run(dist: Path) -> None
                    "tests/conftest.py", "tests/test_table.py", "docs/conf.py", "docs/release.rst",
                    "benchmarks/run.py"):
         assert needed in names, needed
-    assert not any("__pycache__" in name or name.startswith(("kowah/_locale", "kowah/_ready"))
+    assert not any("__pycache__" in name or name.startswith(("kowah/_locale/", "kowah/_ready/"))
                    for name in names)
 
 
