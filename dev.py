@@ -71,7 +71,7 @@ def _fingerprint(extras: str) -> str:
     digest.update(sys.version.encode())
     catalogues = sorted(ROOT.glob("locales/*/LC_MESSAGES/*.po"))
     # The build hook compiles the catalogues and builds the ready-hand index from these.
-    sources = [ROOT / "kowah" / "_tables.py", ROOT / "kowah" / "cards.py"]
+    sources = [ROOT / "kowah" / "_ready_index.py", ROOT / "kowah" / "cards.py"]
     inputs = [ROOT / "pyproject.toml", ROOT / "hatch_build.py", *sources, *catalogues]
     for path in inputs:
         if path.exists():
@@ -149,6 +149,7 @@ def run(command: list[str]) -> None:
 
 
 def tool(name: str) -> str:
+    """The path of the virtual environment's command *name*."""
     return str(BIN / name)
 
 
@@ -189,7 +190,7 @@ def _run_checks(checks: list[Check], log: Path) -> list[tuple[str, int, str]]:
 
 
 def test(args: list[str]) -> None:
-    """pytest on two workers (pytest-xdist; its tests build the sdist and the wheel and check
+    """Run pytest on two workers (pytest-xdist; its tests build the sdist and the wheel and check
     them with twine) while the other checks run beside it: mypy, ruff and the docs (sphinx -W,
     html and doctest), whose output is shown once pytest is done. With *args*, pytest alone
     runs, with them."""
@@ -209,7 +210,7 @@ def test(args: list[str]) -> None:
               file=sys.stderr, flush=True)
         # loadgroup: the tests of one xdist_group (the built documentation site) share a worker,
         # so that what they share is made once.
-        code = _spawn([str(PYTHON), "-m", "pytest", "-n", os.environ.get("KOWAH_TEST_JOBS", "2"),
+        code = _spawn([str(PYTHON), "-m", "pytest", "-q", "-n", os.environ.get("KOWAH_TEST_JOBS", "2"),
                        "--dist", "loadgroup"])
         failed = {"pytest": code} if code else {}
         while thread.is_alive():
@@ -254,6 +255,7 @@ def _chromium() -> bool:
 
 
 def main(argv: list[str]) -> None:
+    """Run the job *argv* names (see the module description)."""
     check_interpreter()
     job, args = (argv[0], argv[1:]) if argv else ("", [])
     if job not in EXTRAS:

@@ -9,7 +9,7 @@ translator can always install the checkout (``python3 dev.py catalogues``), and 
 command still fails on them (tests/test_catalogues.py).
 
 The ready hands of the Kowah deck and of the money pack are built from the rules
-(``kowah._tables.build_table``) into ``kowah/_ready/*.bin``, so that the first ready check of a
+(``kowah._ready_index.build_table``) into ``kowah/_ready/*.bin``, so that the first ready check of a
 process loads them in milliseconds instead of building them (tests/test_hands.py checks that
 the files equal the rules' definition).
 """
@@ -75,20 +75,20 @@ def write_ready_index(root: Path) -> list[Path]:
     import importlib.util
     import sys
 
-    # Load kowah._tables from the source tree being built, whatever else is importable.
+    # Load kowah._ready_index from the source tree being built, whatever else is importable.
     saved = {name: module for name, module in sys.modules.items()
              if name == "kowah" or name.startswith("kowah.")}
     for name in saved:
         del sys.modules[name]
     sys.path.insert(0, str(root))
     try:
-        spec = importlib.util.find_spec("kowah._tables")
+        spec = importlib.util.find_spec("kowah._ready_index")
         assert spec is not None and spec.origin is not None
-        if Path(spec.origin).resolve() != (root / "kowah" / "_tables.py").resolve():
-            raise RuntimeError(f"kowah._tables found at {spec.origin}, not in {root}")
-        from kowah import _tables
+        if Path(spec.origin).resolve() != (root / "kowah" / "_ready_index.py").resolve():
+            raise RuntimeError(f"kowah._ready_index found at {spec.origin}, not in {root}")
+        from kowah import _ready_index
 
-        return [Path(path) for path in _tables.write_data(str(root / "kowah"))]
+        return [Path(path) for path in _ready_index.write_data(str(root / "kowah"))]
     finally:
         sys.path.remove(str(root))
         for name in [name for name in sys.modules if name == "kowah" or name.startswith("kowah.")]:

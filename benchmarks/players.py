@@ -78,7 +78,7 @@ def main() -> None:
     parser.add_argument("--decision-deals", type=int, default=200, help="deals timed per level")
     parser.add_argument("--decisions-only", action="store_true", help="only time the decisions")
     args = parser.parse_args()
-    simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah._tables
+    simulate(100, ["hard"] * 3, seed=99)  # warm the shape cache of kowah._ready_index
     if not args.decisions_only:
         ladder(args.deals)
     decisions(args.decision_deals)

@@ -18,7 +18,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy kno
 if TYPE_CHECKING:
     from kowah.actions import Action, ActionDict, ActionKind, Reason, Refusal
     from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
-    from kowah.deal import Deal, Observation
+    from kowah.deal import Deal, Observation, ObservationDict
     from kowah.errors import (
         ActionError,
         ActionTypeError,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         KowahTypeError,
         RecordError,
     )
-    from kowah.events import DrawnBy, Event, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
+    from kowah.events import DrawnBy, Event, EventDict, EventKind, Outcome, OutcomeDict, Phase, Result, WinBy
     from kowah.hands import (
         HAND_SIZE,
         DiscardOption,
@@ -73,6 +73,7 @@ __all__ = [
     "DiscardOption",
     "DrawnBy",
     "Event",
+    "EventDict",
     "EventKind",
     "HandError",
     "HandTypeError",
@@ -82,6 +83,7 @@ __all__ = [
     "KowahTypeError",
     "LocaleError",
     "Observation",
+    "ObservationDict",
     "Outcome",
     "OutcomeDict",
     "Pack",
@@ -130,6 +132,7 @@ _HOMES = {
     "parse_cards": "kowah.cards",
     "Deal": "kowah.deal",
     "Observation": "kowah.deal",
+    "ObservationDict": "kowah.deal",
     "ActionError": "kowah.errors",
     "ActionTypeError": "kowah.errors",
     "CardParseError": "kowah.errors",
@@ -148,6 +151,7 @@ _HOMES = {
     "UnknownPlayerError": "kowah.players",
     "DrawnBy": "kowah.events",
     "Event": "kowah.events",
+    "EventDict": "kowah.events",
     "EventKind": "kowah.events",
     "Outcome": "kowah.events",
     "OutcomeDict": "kowah.events",

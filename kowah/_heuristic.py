@@ -1,28 +1,38 @@
 """The players' fast evaluation of hands, shared by :mod:`kowah.players` and :mod:`kowah.coach`.
 
 Private to the package; its names are public within it. How far a hand is from ready is
-``kowah._tables``' one definition: the most cards of the hand that some ready hand contains
+``kowah._ready_index``' one definition: the most cards of the hand that some ready hand contains
 ("kept", 8 minus :func:`kowah.hands.distance`). For the Kowah deck and the money pack a hand's
-*shape* is one integer (``_tables.codes_of``, ``shape_of``) and adding or removing one card
+*shape* is one integer (``_ready_index.codes_of``, ``shape_of``) and adding or removing one card
 changes one group, so the shape of every hand one card away is found by arithmetic and "does
 this card improve the hand?" costs a dict lookup; for other packs the same questions go through
-``_tables.kept_in``. tests/test_players.py checks these against ``hands.distance`` and
+``_ready_index.kept_in``. tests/test_players.py checks these against ``hands.distance`` and
 ``hands.improvements``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
 
-from kowah._tables import CARDS, GROUP, GROUPS, SHAPE_DIGIT, WEIGHT, codes_of, group_cards, kept_in, quick
-from kowah._tables import kept as quick_kept
-from kowah._tables import shape_kept as shape_kept
-from kowah._tables import shape_of as shape_of
+from kowah._ready_index import (
+    CARDS,
+    GROUP,
+    GROUPS,
+    SHAPE_DIGIT,
+    WEIGHT,
+    codes_of,
+    group_cards,
+    hand_key,
+    kept_in,
+    quick,
+    ready_index,
+)
+from kowah._ready_index import kept as quick_kept
+from kowah._ready_index import shape_kept as shape_kept
+from kowah._ready_index import shape_of as shape_of
 from kowah.actions import Action, ActionKind
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
 from kowah.deal import Observation
-from kowah.hands import waits
 
 DIGIT, WT = SHAPE_DIGIT, WEIGHT
 GROUP_CARDS: tuple[tuple[int, ...], ...] = tuple(group_cards(group) for group in range(GROUPS))
@@ -33,8 +43,15 @@ DRAW, TAKE, DISCARD, DECLARE, PASS = (
 
 
 def ready_waits(key: tuple[int, ...], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
-    """The waits of an eight-card hand (sorted key) of *pack*; empty when it is not ready."""
-    return waits(cast("tuple[Card, ...]", key), pack)  # card values are ints; waits takes them
+    """The waits of an eight-card hand (sorted key, a valid hand of *pack*) of card indices;
+    empty when it is not ready. The index's own lookup: :func:`kowah.hands.waits` takes Card
+    values only, and checks them."""
+    index = ready_index(pack)
+    position = index.find(hand_key(key))
+    return index.waits(position) if position >= 0 else _NO_WAITS
+
+
+_NO_WAITS: frozenset[Card] = frozenset()
 
 
 def kept(key: Iterable[int], pack: Pack = KOWAH_DECK) -> int:
@@ -66,7 +83,7 @@ def acceptance_of(codes: list[int], shape: int, held: int, counts: Sequence[int]
 
 
 def _acceptance(key: tuple[int, ...], held: int, live: Sequence[int], pack: Pack) -> int:
-    """:func:`acceptance_of` for any pack, through ``_tables.kept_in``."""
+    """:func:`acceptance_of` for any pack, through ``_ready_index.kept_in``."""
     if quick(pack):
         codes = codes_of(key)
         return acceptance_of(codes, shape_of(codes), held, [key.count(card) for card in range(KINDS)],

@@ -23,6 +23,8 @@ import enum
 from collections.abc import Mapping
 from typing import Final, NotRequired, TypedDict
 
+import attrs
+
 from kowah._value import FrozenMap, Value
 from kowah.cards import Card, format_cards
 from kowah.errors import N_, ActionError, ActionTypeError, CardParseError, format_message, shorten
@@ -69,7 +71,7 @@ class ActionKind(enum.StrEnum):
 _WITH_CARD = frozenset({ActionKind.DISCARD, ActionKind.DECLARE})
 
 
-def _check_seat(seat: int) -> None:
+def _check_seat(action: object, field: object, seat: int) -> None:
     if type(seat) is not int:  # a bool, a float or a str is no seat
         raise ActionTypeError(N_("error", "a seat must be an int (0, 1 or 2), not {value} of type {type}"),
                               value=shorten(seat), type=type(seat).__name__)
@@ -77,7 +79,7 @@ def _check_seat(seat: int) -> None:
         raise ActionError(N_("error", "there is no seat {seat}"), seat=seat)
 
 
-def _check_kind(kind: ActionKind) -> None:
+def _check_kind(action: object, field: object, kind: ActionKind) -> None:
     if type(kind) is not ActionKind:
         raise ActionTypeError(
             N_("error", "an action's kind must be an ActionKind, not {value} of type {type}"),
@@ -85,7 +87,8 @@ def _check_kind(kind: ActionKind) -> None:
         )
 
 
-def _check_card(kind: ActionKind, card: Card | None) -> None:
+def _check_card(action: Action, field: object, card: Card | None) -> None:
+    kind = action.kind
     if card is None:
         if kind is ActionKind.DISCARD:
             raise ActionError(N_("error", "a discard must name a card"))
@@ -100,6 +103,7 @@ def _check_card(kind: ActionKind, card: Card | None) -> None:
         )
 
 
+@attrs.frozen
 class Action(Value):
     """One seat's action; build it with the class methods, :meth:`parse` or :meth:`from_dict`.
 
@@ -120,17 +124,11 @@ class Action(Value):
     """
 
     #: The seat that acts, 0–2.
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     #: What it does.
-    kind: ActionKind
+    kind: ActionKind = attrs.field(validator=_check_kind)
     #: The card discarded, or the wait declared; ``None`` for the other kinds.
-    card: Card | None
-
-    def __init__(self, seat: int, kind: ActionKind, card: Card | None = None) -> None:
-        _check_seat(seat)
-        _check_kind(kind)
-        _check_card(kind, card)
-        self._set(seat=seat, kind=kind, card=card)
+    card: Card | None = attrs.field(default=None, validator=_check_card)
 
     # Typed accessors: card is Card | None for every kind, so a typed bot that knows it holds
     # a discard reads discarded (a Card), and a declaration's wait with wait.
@@ -308,7 +306,7 @@ class Action(Value):
             raise ActionError(_MISSING, key=key)
         code = data[key]
         try:
-            card = Card.parse(code) if isinstance(code, str) else None
+            card = Card.parse(code) if isinstance(code, str) or type(code) is Card else None
         except CardParseError:
             card = None
         if card is None:
@@ -328,9 +326,37 @@ class Action(Value):
             return f"Action.{name}({self.seat}, {self.card!r})"
         return f"Action.{name}({self.seat})"
 
+    # A total order, so lists of actions sort (and menus list them alike everywhere): by
+    # seat, then kind in ActionKind's order (draw, take, discard, declare, pass), then card,
+    # a declaration of the only wait (card None) before those naming one.
+
+    def _order(self) -> tuple[int, int, int]:
+        return self.seat, _KIND_ORDER[self.kind], -1 if self.card is None else self.card.value
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._order() < other._order()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._order() <= other._order()
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._order() > other._order()
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._order() >= other._order()
+
 
 _MISSING = N_("error", "missing key {key!r}")
 _KINDS = {kind.value: kind for kind in ActionKind}
+_KIND_ORDER = {kind: index for index, kind in enumerate(ActionKind)}
 
 # Every action is built once and shared, so legal-action lists cost no allocation and
 # membership tests compare by identity first. Fast players may index these tables directly.
@@ -414,22 +440,33 @@ class Reason(enum.StrEnum):
         "error", "a card taken from the discards may not be discarded in the same turn")
 
 
-def _params(value: Mapping[str, object]) -> FrozenMap[str, object]:
+def _params(value: Mapping[str, object] | None) -> FrozenMap[str, object]:
+    if value is None:
+        return _NO_PARAMS
+    if isinstance(value, FrozenMap):
+        return value
     if not isinstance(value, Mapping):
         raise ActionTypeError(N_("error", "a refusal's fields must be a mapping, not {value} of type {type}"),
                               value=shorten(value), type=type(value).__name__)
     return FrozenMap(value)
 
 
+_NO_PARAMS: FrozenMap[str, object] = FrozenMap()
 _NO_REASON = N_("error", "a refusal's reason must be a Reason, not {value} of type {type}")
 _NO_ACTION = N_("error", "a refusal's action must be an Action, not {value} of type {type}")
 
 
-def _check_type(value: object, expected: type, template: str) -> None:
-    if not isinstance(value, expected):
-        raise ActionTypeError(template, value=shorten(value), type=type(value).__name__)
+def _check_reason(refusal: object, field: object, value: Reason) -> None:
+    if not isinstance(value, Reason):
+        raise ActionTypeError(_NO_REASON, value=shorten(value), type=type(value).__name__)
 
 
+def _check_action(refusal: object, field: object, value: Action) -> None:
+    if not isinstance(value, Action):
+        raise ActionTypeError(_NO_ACTION, value=shorten(value), type=type(value).__name__)
+
+
+@attrs.frozen
 class Refusal(Value):
     """Why an action is illegal now, as a value: the :class:`Reason`, the action, the fields.
 
@@ -444,17 +481,12 @@ class Refusal(Value):
     """
 
     #: Why.
-    reason: Reason
+    reason: Reason = attrs.field(validator=_check_reason)
     #: The action refused.
-    action: Action
+    action: Action = attrs.field(validator=_check_action)
     #: The fields of the reason's template, read-only: cards as :class:`~kowah.cards.Card`,
     #: several cards (``"waits"``) as a tuple of them.
-    params: Mapping[str, object]
-
-    def __init__(self, reason: Reason, action: Action, params: Mapping[str, object] | None = None) -> None:
-        _check_type(reason, Reason, _NO_REASON)
-        _check_type(action, Action, _NO_ACTION)
-        self._set(reason=reason, action=action, params=_params({} if params is None else params))
+    params: Mapping[str, object] = attrs.field(default=None, converter=_params)
 
     def __str__(self) -> str:
         """The English message, cards written as codes."""

@@ -24,6 +24,8 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 
+import attrs
+
 from kowah._value import Value
 from kowah.errors import N_, CardParseError, DeckError, KowahTypeError, printable, shorten
 
@@ -151,16 +153,23 @@ class Card(enum.IntEnum):
         return self // 3 if self < 27 else self - 18
 
     @classmethod
-    def parse(cls, code: str) -> Card:
-        """The card with this code, case-insensitive (R3).
+    def parse(cls, code: str | Card) -> Card:
+        """The card with this code, case-insensitive (R3); a Card is taken as it is (a card is
+        accepted wherever its code is), a plain int is refused.
 
-        >>> Card.parse("Wf")
-        Card.WF
+        >>> Card.parse("Wf"), Card.parse(Card.C5)
+        (Card.WF, Card.C5)
         >>> Card.parse("0c")
         Traceback (most recent call last):
         ...
         kowah.errors.CardParseError: unknown card code '0c'
+        >>> Card.parse(12)
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahTypeError: a card code must be text, not 12 of type int
         """
+        if type(code) is Card:
+            return code
         if not isinstance(code, str):
             raise KowahTypeError(N_("error", "a card code must be text, not {value} of type {type}"),
                                  value=shorten(code), type=type(code).__name__)
@@ -255,7 +264,7 @@ def _counts_converter(value: Iterable[int]) -> tuple[int, ...]:
     return counts
 
 
-def _check_counts(value: tuple[int, ...]) -> None:
+def _check_counts(pack: object, field: object, value: tuple[int, ...]) -> None:
     if len(value) > KINDS:
         raise DeckError(N_("error", "a pack needs a count for each of the {kinds} kinds of card, "
                                     "and no more"), kinds=KINDS)
@@ -268,11 +277,12 @@ def _check_counts(value: tuple[int, ...]) -> None:
                             most=MAX_COPIES, card=_CODES[kind], value=count)
 
 
-def _check_name(value: str) -> None:
+def _check_name(pack: object, field: object, value: str) -> None:
     if not isinstance(value, str):
         raise KowahTypeError(N_("error", "a pack's name must be text, not {value!r}"), value=value)
 
 
+@attrs.frozen
 class Pack(Value):
     """A pack of cards: how many copies of each of the 33 kinds it holds (R1, R2).
 
@@ -289,15 +299,9 @@ class Pack(Value):
     """
 
     #: What the pack is called in messages (``"Kowah deck"``).
-    name: str
+    name: str = attrs.field(validator=_check_name)
     #: Copies of each kind, by card index (33 counts).
-    counts: tuple[int, ...]
-
-    def __init__(self, name: str, counts: Iterable[int]) -> None:
-        _check_name(name)
-        checked = _counts_converter(counts)
-        _check_counts(checked)
-        self._set(name=name, counts=checked)
+    counts: tuple[int, ...] = attrs.field(converter=_counts_converter, validator=_check_counts)
 
     @property
     def kinds(self) -> tuple[Card, ...]:
@@ -334,18 +338,38 @@ MONEY_PACK = Pack("money pack", [4] * KINDS)
 KOWAH_DECK = Pack("Kowah deck", [4] * 30 + [0] * 3)
 
 
+def checked_card(value: object) -> Card:
+    """*value* if it is a :class:`Card`, else a :class:`~kowah.errors.KowahTypeError` (a plain
+    int, a card's index, is no card): the one check of a card argument, for the library's own
+    modules (the text layer's names and pictures of a card).
 
-def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
+    >>> checked_card(Card.C5)
+    Card.C5
+    >>> checked_card(12)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: a card must be a Card (such as Card.C5), not 12 of type int
+    """
+    if type(value) is not Card:
+        raise KowahTypeError(
+            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
+            value=shorten(value), type=type(value).__name__)
+    return value
+
+
+
+def parse_cards(text: str | Iterable[str | Card], pack: Pack | None = KOWAH_DECK) -> tuple[Card, ...]:
     """Read cards written as codes separated by spaces and/or commas (R3), or given as a
-    sequence of codes, one a card.
+    sequence of codes, one a card (an item may be a :class:`Card` already; a plain int, a
+    card's index, is refused).
 
     Each card must be in *pack*, and no card may appear more often than *pack* holds it;
     pass ``pack=None`` to read any of the 33 codes without these checks.
 
     >>> parse_cards("1C,1s  9m")
     (Card.C1, Card.S1, Card.M9)
-    >>> parse_cards(["5c", "RF"])
-    (Card.C5, Card.RF)
+    >>> parse_cards(["5c", "RF"]), parse_cards([Card.C5, "5s"])
+    ((Card.C5, Card.RF), (Card.C5, Card.S5))
     >>> parse_cards(None)
     Traceback (most recent call last):
     ...
@@ -359,14 +383,14 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
     ...
     kowah.errors.CardParseError: the hand holds 5 copies of '5c' (card 5), but the Kowah deck has 4
     """
-    tokens: Iterable[str]
+    tokens: Iterable[str | Card]
     if isinstance(text, str):
         # Tokens are read one at a time, so a bad first token of a 10 MB text stops at once.
         tokens = map(re.Match.group, _TOKENS.finditer(text))
     elif isinstance(text, (list, tuple)):
         tokens = text
         for position, token in enumerate(text, start=1):
-            if not isinstance(token, str):
+            if not isinstance(token, str) and type(token) is not Card:
                 raise KowahTypeError(N_("error", "item {position} of the cards is {value} of type {type}, "
                                                  "not a card code"),
                                      position=position, value=shorten(token), type=type(token).__name__)
@@ -378,8 +402,13 @@ def parse_cards(text: str | Iterable[str], pack: Pack | None = KOWAH_DECK) -> tu
                              value=pack)
     cards: list[Card] = []
     seen = [0] * KINDS
-    for position, token in enumerate(tokens, start=1):
-        card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
+    for position, item in enumerate(tokens, start=1):
+        if type(item) is Card:
+            card: Card | None = item
+            token = item.code
+        else:
+            token = item  # checked above: a str
+            card = _BY_ANY_CASE.get(token)  # ASCII codes only (R3)
         if card is None:
             raise CardParseError(
                 N_("error", "unknown card code '{token}' (card {position})"),

@@ -60,6 +60,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+import attrs
+
 from kowah import _heuristic as h
 from kowah import hands
 from kowah._value import Value
@@ -144,6 +146,7 @@ def _items(name: str, value: object, kind: type, label: str) -> tuple[object, ..
     return value
 
 
+@attrs.frozen(init=False)
 class WaitAdvice(Value):
     """A wait and its live copies (copies the seat has not seen).
 
@@ -158,13 +161,14 @@ class WaitAdvice(Value):
 
     def __init__(self, card: Card, live: int) -> None:
         _check("WaitAdvice.card", card, Card, "Card")
-        self._set(card=card, live=_count("WaitAdvice.live", live))
+        self.__attrs_init__(card=card, live=_count("WaitAdvice.live", live))
 
     def as_dict(self) -> WaitDict:
         """``{"card": "5c", "live": 2}``."""
         return {"card": str(self.card), "live": self.live}
 
 
+@attrs.frozen(init=False)
 class DiscardAdvice(Value):
     """What one discard leaves (see the module description for each field)."""
 
@@ -181,9 +185,9 @@ class DiscardAdvice(Value):
         _items("DiscardAdvice.waits", waits, WaitAdvice, "WaitAdvice")
         _check("DiscardAdvice.feeds", feeds, bool, "bool")
         _check("DiscardAdvice.best", best, bool, "bool")
-        self._set(card=card, distance=_count("DiscardAdvice.distance", distance),
-                  improving=_count("DiscardAdvice.improving", improving), waits=waits, feeds=feeds,
-                  best=best)
+        self.__attrs_init__(card=card, distance=_count("DiscardAdvice.distance", distance),
+                            improving=_count("DiscardAdvice.improving", improving), waits=waits, feeds=feeds,
+                            best=best)
 
     def as_dict(self) -> DiscardDict:
         """The fields, with cards as codes: ``{"card": "9m", "distance": 1, "improving": 17,
@@ -192,6 +196,7 @@ class DiscardAdvice(Value):
                 "waits": [wait.as_dict() for wait in self.waits], "feeds": self.feeds, "best": self.best}
 
 
+@attrs.frozen(init=False)
 class TakeAdvice(Value):
     """The latest discard, and whether taking it brings the hand closer to ready."""
 
@@ -201,13 +206,14 @@ class TakeAdvice(Value):
     def __init__(self, card: Card, improves: bool) -> None:
         _check("TakeAdvice.card", card, Card, "Card")
         _check("TakeAdvice.improves", improves, bool, "bool")
-        self._set(card=card, improves=improves)
+        self.__attrs_init__(card=card, improves=improves)
 
     def as_dict(self) -> TakeDict:
         """``{"card": "5c", "improves": true}``."""
         return {"card": str(self.card), "improves": self.improves}
 
 
+@attrs.frozen(init=False)
 class Advice(Value):
     """What ``hard`` would do, and why (see the module description for each field).
 
@@ -236,9 +242,9 @@ class Advice(Value):
         _items("Advice.waits", waits, WaitAdvice, "WaitAdvice")
         if take is not None:
             _check("Advice.take", take, TakeAdvice, "TakeAdvice or None")
-        self._set(seat=_count("Advice.seat", seat), action=action,
-                  distance=_count("Advice.distance", distance), discards=discards, waits=waits,
-                  take=take)
+        self.__attrs_init__(seat=_count("Advice.seat", seat), action=action,
+                            distance=_count("Advice.distance", distance), discards=discards, waits=waits,
+                            take=take)
 
     def as_dict(self) -> AdviceDict:
         """The advice as JSON-ready values (see the class description)."""
@@ -282,7 +288,7 @@ def advise(observation: Observation) -> Advice:
     legal = observation.legal_actions
     pack = observation.rules.pack
     hand = tuple(int(card) for card in sorted(observation.hand))
-    distance = hands.distance(hand, pack) if len(hand) in (8, 9) else 0  # type: ignore[arg-type]
+    distance = hands.distance(observation.hand, pack) if len(hand) in (8, 9) else 0
     if not legal:
         return Advice(seat, None, distance)
     live = h.unseen(observation)

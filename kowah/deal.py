@@ -28,11 +28,14 @@ offers (R8) are :func:`kowah.hands.waits`; a seat's *declared* wait is its publi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypedDict
+
+import attrs
 
 from kowah._value import Value
-from kowah.actions import SEATS, Action, ActionKind, Refusal
-from kowah.cards import Card, format_cards
+from kowah.actions import SEATS, Action, ActionDict, ActionKind, Refusal
+from kowah.cards import Card, Pack, format_cards
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -42,11 +45,11 @@ from kowah.errors import (
     KowahTypeError,
     shorten,
 )
-from kowah.events import Event, EventKind, Outcome, Phase, Result
+from kowah.events import Event, EventDict, EventKind, Outcome, OutcomeDict, Phase, Result
 from kowah.hands import HAND_SIZE, Split, splits
-from kowah.rules import KOWAH_RULES, Rules, Scalars, State, deck_error
+from kowah.rules import KOWAH_RULES, PACK_NAMES, Rules, Scalars, State, deck_error
 
-__all__ = ["SEATS", "Deal", "Observation"]
+__all__ = ["SEATS", "Deal", "Observation", "ObservationDict"]
 
 _NO_OBSERVATIONS = (None,) * SEATS
 _HIDDEN_DRAW = tuple(Event(EventKind.DRAW, seat, None, public=False) for seat in range(SEATS))
@@ -69,6 +72,15 @@ def _check_action(action: object) -> None:
                               value=shorten(action), type=type(action).__name__)
 
 
+def _check_first(first: object) -> None:
+    """A first seat: an int 0–2 (DeckError for another int; KowahTypeError for another type, a
+    bool included, as every seat is checked)."""
+    if type(first) is not int:
+        raise KowahTypeError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+    if not 0 <= first < SEATS:
+        raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+
+
 def _check_rules(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         raise KowahTypeError(N_("error", "rules must be a Rules value, such as Rules(pack=MONEY_PACK), "
@@ -77,58 +89,253 @@ def _check_rules(rules: object) -> Rules:
     return rules
 
 
+def _typed(name: str, value: object, expected: str) -> KowahTypeError:
+    return KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
+                          name=name, expected=expected, value=shorten(value), type=type(value).__name__)
+
+
+def _observed_seat(observation: object, field: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        raise _typed(f"Observation.{field.name}", value, "int")
+    if not 0 <= value < SEATS:
+        raise KowahError(N_("error", "{name} must be a seat, 0, 1 or 2, not {value}"),
+                         name=f"Observation.{field.name}", value=value)
+
+
+_Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
+
+
+def _observed(kind: type, label: str, optional: bool = False) -> _Validator:
+    """A validator: the field holds a *kind* (or ``None``)."""
+    def check(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+        if not (isinstance(value, kind) or (optional and value is None)) or type(value) is bool:
+            raise _typed(f"Observation.{field.name}", value, label)
+    return check
+
+
+def _observed_items(kind: type, label: str, length: int | None = None,
+                    optional: bool = False) -> _Validator:
+    """A validator: the field is a tuple of *kind* (items may be ``None`` if *optional*), of
+    *length* items if given."""
+    def check(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+        if (type(value) is not tuple or (length is not None and len(value) != length)
+                or not all(type(item) is kind or (optional and item is None) for item in value)):
+            raise _typed(f"Observation.{field.name}", value, label)
+    return check
+
+
+def _observed_piles(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+    if (type(value) is not tuple or len(value) != SEATS
+            or not all(type(pile) is tuple and all(type(card) is Card for card in pile) for pile in value)):
+        raise _typed(f"Observation.{field.name}", value, "tuple of 3 tuples of Card")
+
+
+def _observed_draws(observation: object, field: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not tuple or not all(
+            type(draw) is tuple and len(draw) == 2 and type(draw[0]) is int and 0 <= draw[0] < SEATS
+            and type(draw[1]) is Card for draw in value):
+        raise _typed(f"Observation.{field.name}", value, "tuple of (seat, Card) pairs")
+
+
+def _in_range(name: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise KowahError(N_("error", "{name} must be from {low} to {high}, not {value}"),
+                         name=f"Observation.{name}", low=low, high=high, value=value)
+
+
+@attrs.frozen
 class Observation(Value):
     """Everything one seat may know at a moment of the deal, and nothing it may not.
 
     The other seats' concealed cards and the order of the stock are never in it; another
     seat's stock draw shows its card only once a seat has declared (R13). Per-seat fields are
     tuples indexed by seat.
+
+    Like every value it checks itself: a field of the wrong type raises
+    :class:`~kowah.errors.KowahTypeError`; a seat that is not 0, 1 or 2, a count out of range,
+    a card outside the rules' pack, more copies of a card in sight than the pack holds, a
+    legal action of another seat, or hand sizes, discards and stock that do not add up to the
+    pack raise :class:`~kowah.errors.KowahError`. :meth:`to_dict` gives its JSON form.
+
+    >>> view = Deal.shuffled(seed=3).observation(1)
+    >>> view.replace(hand_sizes=(8, 9))
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: Observation.hand_sizes must be of type tuple of 3 ints, not (8, 9) ...
+    >>> view.replace(seat=7)
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: Observation.seat must be a seat, 0, 1 or 2, not 7
     """
 
     #: The seat observing.
-    seat: int
+    seat: int = attrs.field(validator=_observed_seat)
     #: Its cards, sorted.
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...] = attrs.field(validator=_observed_items(Card, "tuple of Card"))
     #: The seat to draw or take, or to discard (see :attr:`Deal.turn`).
-    turn: int
+    turn: int = attrs.field(validator=_observed_seat)
     #: Where that seat stands.
-    phase: Phase
+    phase: Phase = attrs.field(validator=_observed(Phase, "Phase"))
     #: The seat that opened the deal.
-    first: int
+    first: int = attrs.field(validator=_observed_seat)
     #: This seat's legal actions now (:meth:`Deal.legal_actions`).
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[Action, ...] = attrs.field(validator=_observed_items(Action, "tuple of Action"))
     #: Cards left in the stock.
-    stock_count: int
+    stock_count: int = attrs.field(validator=_observed(int, "int"))
     #: How many cards each seat holds.
-    hand_sizes: tuple[int, ...]
+    hand_sizes: tuple[int, ...] = attrs.field(validator=_observed_items(int, "tuple of 3 ints", SEATS))
     #: The latest discard while it may be taken, else ``None`` (:attr:`Deal.latest_discard`).
-    latest_discard: Card | None
+    latest_discard: Card | None = attrs.field(validator=_observed(Card, "Card or None", optional=True))
     #: The cards lying in each seat's discards, oldest first.
-    discards: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...] = attrs.field(validator=_observed_piles)
     #: Each seat's public wait once it has declared (its exposed pair is two of this card).
-    declared_waits: tuple[Card | None, ...]
+    declared_waits: tuple[Card | None, ...] = attrs.field(
+        validator=_observed_items(Card, "tuple of 3 Cards or None", SEATS, optional=True))
     #: Cards known to be in each seat's hand: exposed pairs, cards taken from the discards and
     #: public stock draws (R13) not discarded since.
-    known: tuple[tuple[Card, ...], ...]
+    known: tuple[tuple[Card, ...], ...] = attrs.field(validator=_observed_piles)
     #: Stock draws shown to all seats after a declaration (R13), as (seat, card).
-    public_draws: tuple[tuple[int, Card], ...]
+    public_draws: tuple[tuple[int, Card], ...] = attrs.field(validator=_observed_draws)
     #: The deal's events as this seat saw them (others' hidden draws without their card).
-    events: tuple[Event, ...]
+    events: tuple[Event, ...] = attrs.field(validator=_observed_items(Event, "tuple of Event"))
     #: How the deal ended, or ``None``.
-    outcome: Outcome | None
+    outcome: Outcome | None = attrs.field(validator=_observed(Outcome, "Outcome or None", optional=True))
     #: The rules played by.
-    rules: Rules
+    rules: Rules = attrs.field(default=KOWAH_RULES, validator=_observed(Rules, "Rules"))
 
-    def __init__(self, seat: int, hand: tuple[Card, ...], turn: int, phase: Phase, first: int,
-                 legal_actions: tuple[Action, ...], stock_count: int, hand_sizes: tuple[int, ...],
-                 latest_discard: Card | None, discards: tuple[tuple[Card, ...], ...],
-                 declared_waits: tuple[Card | None, ...], known: tuple[tuple[Card, ...], ...],
-                 public_draws: tuple[tuple[int, Card], ...], events: tuple[Event, ...],
-                 outcome: Outcome | None, rules: Rules = KOWAH_RULES) -> None:
-        self._set(seat=seat, hand=hand, turn=turn, phase=phase, first=first, legal_actions=legal_actions,
-                  stock_count=stock_count, hand_sizes=hand_sizes, latest_discard=latest_discard,
-                  discards=discards, declared_waits=declared_waits, known=known,
-                  public_draws=public_draws, events=events, outcome=outcome, rules=rules)
+    def __attrs_post_init__(self) -> None:
+        """The checks across fields: counts in range, cards of the pack, actions of this seat."""
+        pack = self.rules.pack
+        seat, hand, sizes = self.seat, self.hand, self.hand_sizes
+        for index, size in enumerate(sizes):
+            _in_range(f"hand_sizes[{index}]", size, 0, HAND_SIZE + 1)
+        if len(hand) != sizes[seat]:
+            raise KowahError(N_("error", "the length of Observation.hand is {count}, but "
+                                         "hand_sizes[{seat}] is {size}"),
+                             count=len(hand), seat=seat, size=sizes[seat])
+        _in_range("stock_count", self.stock_count, 0, self.rules.stock_size)
+        placed = sum(sizes) + sum(map(len, self.discards)) + self.stock_count
+        if placed != len(pack):
+            raise KowahError(N_("error", "the observation's hands, discards and stock hold {count} cards, "
+                                         "but the {pack} has {size}"),
+                             count=placed, pack=pack.name, size=len(pack))
+        # Every card in sight is of the pack, and no more copies of it than the pack holds.
+        seen = list(hand)
+        for pile in self.discards:
+            seen += pile
+        for other, cards in enumerate(self.known):
+            if other != seat:
+                seen += cards
+        counts = [0] * len(pack.counts)
+        for card in seen:
+            counts[card] += 1
+        for named in (self.latest_discard, *self.declared_waits, *(draw[1] for draw in self.public_draws)):
+            if named is not None and not counts[named]:
+                counts[named] = 1  # a card named, though not in sight now: of the pack too
+        for kind, count in enumerate(counts):
+            if count and not pack.counts[kind]:
+                raise KowahError(N_("error", "'{card}' is not in the {pack}"), card=Card(kind).code,
+                                 pack=pack.name)
+            if count > pack.counts[kind]:  # then two copies or more
+                raise KowahError(N_("error", "the observation shows {count} copies of {card}, but the "
+                                             "{pack} has {copies}"),
+                                 count=count, card=Card(kind).code, pack=pack.name, copies=pack.counts[kind])
+        for action in self.legal_actions:
+            if action.seat != seat:
+                raise KowahError(N_("error", "Observation.legal_actions holds {action}, an action of seat "
+                                             "{found}, not of seat {seat}"),
+                                 action=repr(action), found=action.seat, seat=seat)
+
+    @classmethod
+    def _trusted(cls, *fields: object) -> Observation:
+        """An observation of *fields* (in order) that :class:`Deal` made: not checked again."""
+        observation = object.__new__(cls)
+        for setter, value in zip(_SETTERS, fields, strict=True):
+            setter(observation, value)
+        return observation
+
+    def to_dict(self) -> ObservationDict:
+        """The observation as JSON-ready data: cards as codes, actions as :meth:`Action.to_dict
+        <kowah.actions.Action.to_dict>` writes them, events as :meth:`Event.to_dict
+        <kowah.events.Event.to_dict>`, the outcome as :meth:`Outcome.as_dict
+        <kowah.events.Outcome.as_dict>`; ``"rules"`` names the pack (``"kowah"``, ``"money"``,
+        or ``{"name": ..., "counts": [...]}`` for another) and the R17 limit. Every key is
+        always there; :meth:`from_dict` reads it back.
+
+        >>> import json
+        >>> view = Deal.shuffled(seed=3).observation(1)
+        >>> data = view.to_dict()
+        >>> data["hand"][:3], data["legal_actions"], data["hand_sizes"]
+        (['2c', '2m', '3s'], [{'seat': 1, 'do': 'draw'}], [8, 8, 8])
+        >>> data["rules"]
+        {'pack': 'kowah', 'no_progress_turns': 30}
+        >>> Observation.from_dict(json.loads(json.dumps(data))) == view
+        True
+        """
+        rules = self.rules
+        pack: str | PackDict = rules.pack_name or {"name": rules.pack.name, "counts": list(rules.pack.counts)}
+        return {
+            "seat": self.seat,
+            "hand": [card.code for card in self.hand],
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "first": self.first,
+            "legal_actions": [action.to_dict() for action in self.legal_actions],
+            "stock_count": self.stock_count,
+            "hand_sizes": list(self.hand_sizes),
+            "latest_discard": None if self.latest_discard is None else self.latest_discard.code,
+            "discards": [[card.code for card in pile] for pile in self.discards],
+            "declared_waits": [None if card is None else card.code for card in self.declared_waits],
+            "known": [[card.code for card in cards] for cards in self.known],
+            "public_draws": [{"seat": seat, "card": card.code} for seat, card in self.public_draws],
+            "events": [event.to_dict() for event in self.events],
+            "outcome": None if self.outcome is None else self.outcome.as_dict(),
+            "rules": {"pack": pack, "no_progress_turns": rules.no_progress_turns},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation :meth:`to_dict` wrote, checked as a new one is. A missing key raises
+        :class:`~kowah.errors.KowahError`, a card code that is not one
+        :class:`~kowah.errors.CardParseError`, data of the wrong shape
+        :class:`~kowah.errors.KowahTypeError`.
+
+        >>> Observation.from_dict({"seat": 0})
+        Traceback (most recent call last):
+        ...
+        kowah.errors.KowahError: missing key 'rules'
+        """
+        if not isinstance(data, Mapping):
+            raise _typed("an observation", data, "dict")
+        try:
+            rules_data = _item(data, "rules")
+            pack_data = _item(rules_data, "pack")
+            pack = (PACK_NAMES[pack_data] if isinstance(pack_data, str) and pack_data in PACK_NAMES
+                    else Pack(_item(pack_data, "name"), _item(pack_data, "counts")))
+            rules = Rules(pack, _item(rules_data, "no_progress_turns"))
+            actions = tuple(Action.from_dict(entry) for entry in _item(data, "legal_actions"))
+            events = tuple(Event(entry["kind"], entry["seat"], _card(entry["card"]), entry["public"])
+                           for entry in _item(data, "events"))
+            outcome_data = _item(data, "outcome")
+            outcome = None if outcome_data is None else Outcome(
+                outcome_data["result"], outcome_data.get("winner"), outcome_data["by"],
+                outcome_data.get("multiplier"), _card(outcome_data.get("card")))
+            return cls(
+                seat=_item(data, "seat"), hand=_cards(_item(data, "hand")), turn=_item(data, "turn"),
+                phase=Phase(_item(data, "phase")), first=_item(data, "first"), legal_actions=actions,
+                stock_count=_item(data, "stock_count"), hand_sizes=tuple(_item(data, "hand_sizes")),
+                latest_discard=_card(_item(data, "latest_discard")),
+                discards=tuple(_cards(pile) for pile in _item(data, "discards")),
+                declared_waits=tuple(_card(card) for card in _item(data, "declared_waits")),
+                known=tuple(_cards(cards) for cards in _item(data, "known")),
+                public_draws=tuple((entry["seat"], Card.parse(entry["card"]))
+                                   for entry in _item(data, "public_draws")),
+                events=events, outcome=outcome, rules=rules)
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
+            if isinstance(error, KowahError):
+                raise
+            raise KowahTypeError(N_("error", "not an observation's data: {value}"),
+                                 value=shorten(error)) from None
 
     def seen(self) -> tuple[Card, ...]:
         """The cards this seat sees outside its hand: every discard and the other seats' known
@@ -161,6 +368,70 @@ class Observation(Value):
         for card in (*self.hand, *self.seen()):
             counts[card] -= 1
         return {card: count for card, count in counts.items() if count > 0}
+
+
+def _item(data: object, key: str) -> Any:
+    """``data[key]`` of an observation's data; a missing key raises KowahError."""
+    if not isinstance(data, Mapping):
+        raise _typed(key, data, "dict")
+    if key not in data:
+        raise KowahError(N_("error", "missing key {key!r}"), key=key)
+    return data[key]
+
+
+def _card(code: object) -> Card | None:
+    return None if code is None else Card.parse(code)  # type: ignore[arg-type]  # Card.parse checks
+
+
+def _cards(codes: object) -> tuple[Card, ...]:
+    if isinstance(codes, (str, bytes)) or not isinstance(codes, Iterable):
+        raise _typed("cards", codes, "list of card codes")
+    return tuple(Card.parse(code) for code in codes)
+
+
+class PackDict(TypedDict):
+    """A pack other than the two of the records, in :meth:`Observation.to_dict`."""
+
+    name: str
+    counts: list[int]  #: copies of each of the 33 kinds, by card index
+
+
+class RulesDict(TypedDict):
+    """The rules in :meth:`Observation.to_dict`."""
+
+    pack: str | PackDict  #: "kowah", "money", or another pack
+    no_progress_turns: int  #: R17
+
+
+class PublicDrawDict(TypedDict):
+    """A public stock draw (R13) in :meth:`Observation.to_dict`."""
+
+    seat: int
+    card: str
+
+
+class ObservationDict(TypedDict):
+    """An observation as JSON-ready data (:meth:`Observation.to_dict`); the keys are its fields."""
+
+    seat: int
+    hand: list[str]
+    turn: int
+    phase: str
+    first: int
+    legal_actions: list[ActionDict]
+    stock_count: int
+    hand_sizes: list[int]
+    latest_discard: str | None
+    discards: list[list[str]]
+    declared_waits: list[str | None]
+    known: list[list[str]]
+    public_draws: list[PublicDrawDict]
+    events: list[EventDict]
+    outcome: OutcomeDict | None
+    rules: RulesDict
+
+
+_SETTERS = tuple(getattr(Observation, field.name).__set__ for field in attrs.fields(Observation))
 
 
 class Deal:
@@ -202,8 +473,7 @@ class Deal:
         if len(deck) != len(pack) or tuple(sorted(deck)) != pack.cards:
             raise deck_error(deck, pack) or DeckError(N_("error", "the deck is not an order of the {pack}"),
                                                       pack=pack.name)
-        if type(first) is not int or not 0 <= first < SEATS:
-            raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+        _check_first(first)
         self._rules = rules
         self._deck: tuple[Card, ...] = deck
         self._first = first
@@ -252,8 +522,8 @@ class Deal:
         else:
             raise KowahTypeError(N_("error", "a seed must be an int or a random.Random, not {value} of "
                                              "type {type}"), value=shorten(seed), type=type(seed).__name__)
-        if first is not None and (type(first) is not int or not 0 <= first < SEATS):
-            raise DeckError(N_("error", "the first seat must be 0, 1 or 2, not {first!r}"), first=first)
+        if first is not None:
+            _check_first(first)
         deck = list(rules.pack.cards)
         rng.shuffle(deck)
         drawn = rng.randrange(SEATS)
@@ -326,7 +596,7 @@ class Deal:
     # anything else (another seat number, a bool, a float) raises KowahError in _seat.
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The seat's cards, sorted. (Hidden information: see :meth:`observation`.)"""
+        """The seat's cards, sorted (hidden information: see :meth:`observation`)."""
         if type(seat) is not int or not 0 <= seat < SEATS:
             seat = _seat(seat)
         return tuple(self._state.hands[seat])
@@ -350,7 +620,7 @@ class Deal:
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The stock, next card first. (Hidden information.)"""
+        """The stock, next card first (hidden information)."""
         return self._deck[self._state.stock:]
 
     @property
@@ -562,23 +832,24 @@ class Deal:
             return cached
         state = self._state
         hands, piles, known = state.hands, state.piles, self._known
-        observation = Observation(
-            seat=seat,
-            hand=tuple(hands[seat]),
-            turn=state.turn,
-            phase=state.phase,
-            first=self._first,
-            legal_actions=state.legal_actions(seat),
-            stock_count=len(self._deck) - state.stock,
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2])),
-            latest_discard=state.latest,
-            discards=(tuple(piles[0]), tuple(piles[1]), tuple(piles[2])),
-            declared_waits=tuple(state.declared),
-            known=(tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
-            public_draws=tuple(self._public_draws),
-            events=tuple(self._views[seat]),
-            outcome=state.outcome,
-            rules=self._rules,
+        # Made from the deal's own state, which apply() checked: not checked again.
+        observation = Observation._trusted(
+            seat,
+            tuple(hands[seat]),
+            state.turn,
+            state.phase,
+            self._first,
+            state.legal_actions(seat),
+            len(self._deck) - state.stock,
+            (len(hands[0]), len(hands[1]), len(hands[2])),
+            state.latest,
+            (tuple(piles[0]), tuple(piles[1]), tuple(piles[2])),
+            tuple(state.declared),
+            (tuple(sorted(known[0])), tuple(sorted(known[1])), tuple(sorted(known[2]))),
+            tuple(self._public_draws),
+            tuple(self._views[seat]),
+            state.outcome,
+            self._rules,
         )
         self._cache[seat] = observation
         return observation

@@ -300,17 +300,31 @@ class IllegalActionError(KowahError):
     ... except IllegalActionError as error:
     ...     print(error.reason is Reason.OPENING_DRAW, error.action == Action.take(deal.actor))
     True True
+
+    Given *player* (a player's name) and *at* (its seat), the message says which player chose
+    the action, as :func:`~kowah.simulation.play_deal` does.
     """
 
-    def __init__(self, refusal: Refusal) -> None:
+    def __init__(self, refusal: Refusal, player: str | None = None, at: int | None = None) -> None:
         #: Why the action is refused.
         self.refusal = refusal
-        super().__init__(
-            N_("error", "seat {seat} cannot {action}: {reason}"),
-            seat=refusal.action.seat,
-            action=refusal.action,
-            reason=str(refusal),
-        )
+        if player is None:
+            super().__init__(
+                N_("error", "seat {seat} cannot {action}: {reason}"),
+                seat=refusal.action.seat,
+                action=refusal.action,
+                reason=str(refusal),
+            )
+        else:
+            super().__init__(
+                N_("error", "the player {player} at seat {at} chose an illegal action: seat {seat} cannot "
+                            "{action}: {reason}"),
+                player=shorten(player),
+                at=at,
+                seat=refusal.action.seat,
+                action=refusal.action,
+                reason=str(refusal),
+            )
 
     @property
     def action(self) -> Action:

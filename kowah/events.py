@@ -15,14 +15,17 @@ handles every case.
 from __future__ import annotations
 
 import enum
-from typing import Final, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import ClassVar, Final, NotRequired, TypedDict
+
+import attrs
 
 from kowah._value import Value
 from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_, KowahError, shorten
 
-__all__ = ["DrawnBy", "Event", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
+__all__ = ["DrawnBy", "Event", "EventDict", "EventKind", "Outcome", "OutcomeDict", "Phase", "Result", "WinBy"]
 
 
 class Phase(enum.StrEnum):
@@ -74,6 +77,15 @@ class WinBy(enum.StrEnum):
 _MULTIPLIERS: Final = {WinBy.SELF_DRAW: 3, WinBy.DISCARD: 2, WinBy.DRAW_CLAIM: 1}
 
 
+class EventDict(TypedDict):
+    """An event as JSON-ready data (:meth:`Event.to_dict`)."""
+
+    kind: str  #: an EventKind's value
+    seat: int | None  #: None for a drawn deal
+    card: str | None  #: the card's code; None where it is hidden, and for a drawn deal
+    public: bool  #: whether every seat sees the card
+
+
 class OutcomeDict(TypedDict):
     """The outcome object of ``kowah-record/1`` (:meth:`Outcome.as_dict`), and of a replay
     (:func:`kowah.record.replay_outcome`: also ``"in-progress"`` and ``"invalid"``)."""
@@ -99,6 +111,7 @@ def _event_kind(value: EventKind | str) -> EventKind:
                          value=shorten(value)) from None
 
 
+@attrs.frozen
 class Event(Value):
     """Something that happened in the deal, as a UI would show it.
 
@@ -116,17 +129,16 @@ class Event(Value):
     """
 
     #: What happened.
-    kind: EventKind
+    kind: EventKind = attrs.field(converter=_event_kind)
     #: Who did it (the winner, for a win); ``None`` for a drawn deal.
     seat: int | None
     #: The card drawn, taken, discarded, declared as wait or won with.
-    card: Card | None
+    card: Card | None = None
     #: Whether every seat sees the card (always, but for stock draws before a declaration).
-    public: bool
+    public: bool = True
 
-    def __init__(self, kind: EventKind | str, seat: int | None, card: Card | None = None,
-                 public: bool = True) -> None:
-        kind = _event_kind(kind)
+    def __attrs_post_init__(self) -> None:
+        kind, seat, card, public = self.kind, self.seat, self.card, self.public
         if kind is EventKind.DRAWN:
             fits = seat is None and card is None and public is True
         else:
@@ -136,7 +148,6 @@ class Event(Value):
         if not fits:
             raise KowahError(N_("error", "not an event: {value}"),
                              value=shorten((kind, seat, card, public), limit=120))
-        self._set(kind=kind, seat=seat, card=card, public=public)
 
     @classmethod
     def of(cls, kind: EventKind, seat: int | None, card: Card | None = None,
@@ -151,6 +162,15 @@ class Event(Value):
             if table is not None:
                 return table[seat][card]
         return _DRAWN_EVENT if kind is EventKind.DRAWN and seat is None else cls(kind, seat, card, public)
+
+    def to_dict(self) -> EventDict:
+        """The event as JSON-ready data: every key always there, a hidden card ``None``.
+
+        >>> Event.of(EventKind.DISCARD, 1, Card.C5).to_dict()
+        {'kind': 'discard', 'seat': 1, 'card': '5c', 'public': True}
+        """
+        return {"kind": self.kind.value, "seat": self.seat,
+                "card": None if self.card is None else self.card.code, "public": self.public}
 
     def __str__(self) -> str:
         who = "" if self.seat is None else f"seat {self.seat} "
@@ -194,6 +214,7 @@ def _by(value: WinBy | DrawnBy | str | None) -> WinBy | DrawnBy | None:
 _DRAWN_BY = frozenset(DrawnBy)
 
 
+@attrs.frozen
 class Outcome(Value):
     """How a deal ended: a win (who, how, the multiplier, the winning card) or a drawn deal
     (and why: :class:`DrawnBy`).
@@ -205,23 +226,21 @@ class Outcome(Value):
     """
 
     #: A win or a drawn deal.
-    result: Result
+    result: Result = attrs.field(converter=_result)
     #: The winning seat, for a win.
-    winner: int | None
+    winner: int | None = None
     #: How it was won (a :class:`WinBy`), or why it was drawn (a :class:`DrawnBy`).
-    by: WinBy | DrawnBy | None
+    by: WinBy | DrawnBy | None = attrs.field(default=None, converter=_by)
     #: The multiplier (R15), for a win.
-    multiplier: int | None
+    multiplier: int | None = None
     #: The winning card, for a win.
-    card: Card | None
+    card: Card | None = None
 
     #: The multiplier of each way to win (R15).
-    MULTIPLIERS = _MULTIPLIERS
+    MULTIPLIERS: ClassVar[Mapping[WinBy, int]] = _MULTIPLIERS
 
-    def __init__(self, result: Result | str, winner: int | None = None,
-                 by: WinBy | DrawnBy | str | None = None, multiplier: int | None = None,
-                 card: Card | None = None) -> None:
-        result, by = _result(result), _by(by)
+    def __attrs_post_init__(self) -> None:
+        result, winner, by, multiplier, card = self.result, self.winner, self.by, self.multiplier, self.card
         if result is Result.WIN:
             fits = (type(winner) is int and 0 <= winner < SEATS and type(by) is WinBy
                     and multiplier == by.multiplier and type(card) is Card)
@@ -230,7 +249,6 @@ class Outcome(Value):
         if not fits:
             raise KowahError(N_("error", "not an outcome: {value}"),
                              value=shorten((result, winner, by, multiplier, card), limit=120))
-        self._set(result=result, winner=winner, by=by, multiplier=multiplier, card=card)
 
     @classmethod
     def win(cls, winner: int, by: WinBy | str, card: Card) -> Outcome:

@@ -3,7 +3,7 @@
 Eight cards are *ready* (checki) when they split into two triples and a pair that obey the
 same-rank rule (R7). Every ready hand of the deck is computed from the rules when the package
 is built, and loaded on first use in about a millisecond; the check then costs about one
-dictionary lookup, with the cards in any order (see ``kowah._tables``):
+dictionary lookup, with the cards in any order (see ``kowah._ready_index``):
 
 >>> from kowah import parse_cards
 >>> is_ready(parse_cards("5c 5c 5s 5s 5m 8c 8c 8c"))
@@ -19,15 +19,16 @@ False
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from kowah import _tables
-from kowah._tables import CARDS as _CARDS
-from kowah._tables import GROUP as _GROUP
-from kowah._tables import kept as _kept
-from kowah._tables import same_rank_ok as _same_rank_ok
-from kowah._tables import triples as _triples
+import attrs
+
+from kowah import _ready_index
+from kowah._ready_index import CARDS as _CARDS
+from kowah._ready_index import GROUP as _GROUP
+from kowah._ready_index import kept as _kept
+from kowah._ready_index import same_rank_ok as _same_rank_ok
+from kowah._ready_index import triples as _triples
 from kowah._value import FrozenMap, Value
 from kowah.cards import KINDS, KOWAH_DECK, Card, Pack
 from kowah.errors import N_, DeckError, HandError, HandTypeError, KowahTypeError, shorten
@@ -50,11 +51,11 @@ HAND_SIZE = 8
 
 Key = tuple[int, ...]
 
-_KOWAH_WEIGHTS = _tables.KOWAH_WEIGHTS
+_KOWAH_WEIGHTS = _ready_index.KOWAH_WEIGHTS
 # Filled in place once the Kowah deck's index is warm.
-_KOWAH_KEYS, _KOWAH_SIEVE = _tables.KOWAH_KEYS, _tables.KOWAH_SIEVE
-_LIMIT, _KEY_WEIGHT = _tables.LIMIT, _tables.KEY_WEIGHT
-_SIEVE_MASK = (1 << _tables.SIEVE_BITS) - 1
+_KOWAH_KEYS, _KOWAH_SIEVE = _ready_index.KOWAH_KEYS, _ready_index.KOWAH_SIEVE
+_LIMIT, _KEY_WEIGHT = _ready_index.LIMIT, _ready_index.KEY_WEIGHT
+_SIEVE_MASK = (1 << _ready_index.SIEVE_BITS) - 1
 # The types the quick path reads: unpacking another iterable could consume it.
 _SEQUENCES = frozenset({tuple, list})
 _NOT_CARDS = N_("error", "a hand must be a sequence of Card values, not {found} of type {type}")
@@ -80,21 +81,19 @@ def _items(cards: object, what: str = "hand") -> tuple[object, ...]:
 
 
 def _cards(cards: object, what: str = "hand") -> list[Card]:
-    """*cards* (Card values or card indices) as Card values, or an error naming the first item
-    that is no card (HandTypeError for another type, HandError for an int out of range);
-    *what* is ``"hand"`` or ``"seen"``, for the message."""
+    """*cards* as a list of Card values, or a HandTypeError naming the first item that is no
+    Card; *what* is ``"hand"`` or ``"seen"``, for the message.
+
+    One rule for every public function that takes cards: :class:`~kowah.cards.Card` values
+    only. A plain int (a card's index, or a bool) is refused although Card is an IntEnum: an
+    index says nothing of which card was meant, and code that mixes them up is caught at once.
+    The engine's own callers that hold indices use the private index (``kowah._ready_index``)."""
     not_a_card = _NOT_A_CARD if what == "hand" else _SEEN_NOT_A_CARD
-    found = []
-    for position, item in enumerate(_items(cards, what), start=1):
-        try:
-            index = operator.index(item)  # type: ignore[arg-type]
-        except TypeError:
-            raise HandTypeError(not_a_card, found=shorten(item), position=position) from None
-        if not 0 <= index < KINDS or type(item) is bool:
-            error = HandTypeError if type(item) is bool else HandError
-            raise error(not_a_card, found=shorten(item), position=position)
-        found.append(_CARDS[index])
-    return found
+    found = list(_items(cards, what))
+    for position, item in enumerate(found, start=1):
+        if type(item) is not Card:
+            raise HandTypeError(not_a_card, found=shorten(item), position=position)
+    return found  # type: ignore[return-value]  # checked: every item is a Card
 
 
 def _check(cards: object, pack: Pack, sizes: tuple[int, ...] = (HAND_SIZE,)) -> tuple[Card, ...]:
@@ -131,13 +130,13 @@ def _check_copies(cards: Sequence[Card], pack: Pack, too_many: str) -> None:
                             copies=copies)
 
 
-def _locate(cards: object, pack: Pack) -> tuple[_tables.ReadyIndex, int]:
+def _locate(cards: object, pack: Pack) -> tuple[_ready_index.ReadyIndex, int]:
     """The ready index of *pack* and the hand's place in it (-1: a valid hand, not ready).
 
     Raises :class:`HandError` for what :func:`_check` refuses.
     """
-    index = _tables.ready_index(_pack_of(pack))
-    return index, index.find(_tables.hand_key(_check(cards, pack)))
+    index = _ready_index.ready_index(_pack_of(pack))
+    return index, index.find(_ready_index.hand_key(_check(cards, pack)))
 
 
 def ready_hands(pack: Pack = KOWAH_DECK) -> Mapping[tuple[Card, ...], frozenset[Card]]:
@@ -174,11 +173,11 @@ class _ReadyHands(Mapping[tuple[Card, ...], frozenset[Card]]):
         return index.waits(position)
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
-        index = _tables.ready_index(self._pack)
+        index = _ready_index.ready_index(self._pack)
         return map(index.hand, range(index.count))
 
     def __len__(self) -> int:
-        return _tables.ready_index(self._pack).count
+        return _ready_index.ready_index(self._pack).count
 
     def __repr__(self) -> str:
         return f"<the {len(self):,} ready hands of the {self._pack.name}>"
@@ -188,7 +187,9 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     """Whether eight cards are ready: two triples and a pair that obey R7 (R6).
 
     The cards may come in any order. Raises :class:`~kowah.HandError` for a hand that is not
-    eight cards of *pack* (Card values, or their indices as ints).
+    eight cards of *pack*, and :class:`~kowah.HandTypeError` for an item that is not a
+    :class:`~kowah.cards.Card` (a plain int is refused too: read codes with
+    :func:`~kowah.cards.parse_cards`).
 
     >>> from kowah import parse_cards
     >>> is_ready(parse_cards("9c 9s 9m 9c 9s 9m 1c 1c"))
@@ -201,7 +202,7 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
     kowah.errors.HandError: a hand must hold 8 cards, not 2
     """
     if pack is KOWAH_DECK and _KOWAH_KEYS and type(cards) in _SEQUENCES:
-        # The quick path of every check here: a list or tuple of eight card indices of the
+        # The quick path of every check here: a list or tuple of eight Card values of the
         # Kowah deck, once its index is warm (anything else is read by _check, or refused).
         # Indexing the weights refuses anything but ints from -256 to 255, and a card the deck
         # lacks weighs LIMIT. A card held five times fills both places of one of the pairs
@@ -215,13 +216,16 @@ def is_ready(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> bool:
         except (TypeError, ValueError, IndexError):
             pass
         else:
-            if total < _LIMIT and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
+            # Card values only, as _check says (a plain int is refused there, with the reason).
+            if total < _LIMIT and (
+                    type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is type(h)
+                    is Card) and (a != e or hand.count(a) < 5) and (b != f or hand.count(b) < 5) and (
                     c != g or hand.count(c) < 5) and (d != h or hand.count(d) < 5):
-                # A valid hand: its bit of the sieve settles most (see kowah._tables).
+                # A valid hand: its bit of the sieve settles most (see kowah._ready_index).
                 bit = total & _SIEVE_MASK
                 if not _KOWAH_SIEVE[bit >> 3] >> (bit & 7) & 1:
                     return False
-                key = _KEY_WEIGHT  # its key, as _tables.hand_key adds it
+                key = _KEY_WEIGHT  # its key, as _ready_index.hand_key adds it
                 return (key[a] + key[b] + key[c] + key[d] + key[e] + key[f] + key[g] + key[h]
                         in _KOWAH_KEYS)
     return _locate(cards, pack)[1] >= 0
@@ -243,6 +247,7 @@ def waits(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> frozenset[Card]:
 _NO_WAITS: frozenset[Card] = frozenset()
 
 
+@attrs.frozen
 class Split(Value):
     """One way to split a ready hand: two triples and a pair (R6). The pair's card is the wait.
 
@@ -260,10 +265,6 @@ class Split(Value):
     triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]]
     #: The pair (R5): two copies of the wait.
     pair: tuple[Card, Card]
-
-    def __init__(self, triples: tuple[tuple[Card, Card, Card], tuple[Card, Card, Card]],
-                 pair: tuple[Card, Card]) -> None:
-        self._set(triples=triples, pair=pair)
 
     @property
     def wait(self) -> Card:
@@ -333,7 +334,7 @@ def distance(cards: Iterable[Card], pack: Pack = KOWAH_DECK) -> int:
 def _kept_in(hand: Sequence[int], pack: Pack) -> int:
     """The most cards of *hand* some ready hand of *pack* contains (R6, R7); a DeckError for a
     pack with no ready hand."""
-    found = _tables.kept_in(hand, pack)
+    found = _ready_index.kept_in(hand, pack)
     if found is None:
         raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
     return found
@@ -386,6 +387,11 @@ def improvements(
     return found
 
 
+def _frozen_improvements(improvements: Mapping[Card, int]) -> FrozenMap[Card, int]:
+    return improvements if isinstance(improvements, FrozenMap) else FrozenMap(improvements)
+
+
+@attrs.frozen
 class DiscardOption(Value):
     """What discarding one card of a nine-card hand leaves: its distance and improvements.
 
@@ -397,10 +403,7 @@ class DiscardOption(Value):
     #: The distance to ready of the eight cards left (:func:`distance`).
     distance: int
     #: The cards that would improve them, with their unseen copies (:func:`improvements`).
-    improvements: Mapping[Card, int]
-
-    def __init__(self, discard: Card, distance: int, improvements: Mapping[Card, int]) -> None:
-        self._set(discard=discard, distance=distance, improvements=FrozenMap(improvements))
+    improvements: Mapping[Card, int] = attrs.field(converter=_frozen_improvements)
 
     @property
     def unseen(self) -> int:

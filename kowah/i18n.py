@@ -66,9 +66,12 @@ import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
+import attrs
+
 from kowah import _words
 from kowah._value import Value
 from kowah.cards import Card, format_cards
+from kowah.cards import checked_card as _check_card
 from kowah.errors import (
     N_,
     IllegalActionError,
@@ -315,14 +318,6 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
     return Translations.load(_LOCALE_DIR, [language], DOMAIN)
 
 
-def _check_card(card: object) -> Card:
-    if type(card) is not Card:
-        raise KowahTypeError(
-            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
-            value=shorten(card), type=type(card).__name__)
-    return card
-
-
 def _check_seat(seat: object) -> int:
     from kowah.rules import SEATS
 
@@ -334,6 +329,7 @@ def _check_seat(seat: object) -> int:
     return seat
 
 
+@attrs.frozen(init=False)
 class Translator(Value):
     """Text in one language: messages, card names, lists, numbers, errors, the events and the
     outcome of a deal.
@@ -370,7 +366,7 @@ class Translator(Value):
             raise KowahTypeError(N_("error", "codes must be True or False, not {value} of type {type}"),
                                  value=shorten(codes), type=type(codes).__name__)
         _catalogue(language)  # a missing catalogue is an error now, not at the first message
-        self._set(language=language, codes=codes)
+        self.__attrs_init__(language=language, codes=codes)
 
     def gettext(self, context: str, message: str) -> str:
         """*message* of *context* translated (``pgettext``)."""

@@ -83,6 +83,13 @@ class Player(Protocol):
         ...
 
 
+def _nothing_to_choose(observation: Observation) -> KowahError:
+    """The error of a built-in player asked to act by a seat that has no legal action."""
+    seat = observation.seat if isinstance(observation, Observation) else None
+    return KowahError(N_("error", "seat {seat} has no legal action now: ask the seat that acts "
+                                  "(deal.actor)"), seat=seat)
+
+
 class RandomPlayer:
     """Picks uniformly among the legal actions (for tests: it almost never wins).
 
@@ -101,6 +108,8 @@ class RandomPlayer:
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """A uniformly random legal action."""
+        if not legal_actions:
+            raise _nothing_to_choose(observation)
         return legal_actions[int(self.rng.random() * len(legal_actions))]
 
 
@@ -134,9 +143,12 @@ class HardPlayer:
         self.pack = KOWAH_DECK  # the pack of the deal it plays, set by choose
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
-        """The level's action (see the class description)."""
+        """The level's action (see the class description); with no legal action (the seat
+        cannot act now), :class:`~kowah.errors.KowahError`."""
         if len(legal_actions) == 1:
             return legal_actions[0]
+        if not legal_actions:
+            raise _nothing_to_choose(observation)
         first = legal_actions[0]
         kind = first.kind
         seat = observation.seat

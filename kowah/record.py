@@ -25,6 +25,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
+import attrs
+
 from kowah._record_rules import PackDict, RulesDict, plain, rules_from_dict, rules_to_dict
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionDict, ActionKind, shown
@@ -121,6 +123,7 @@ class RecordDict(TypedDict):
     passed: NotRequired[bool]  #: written only when true
 
 
+@attrs.frozen(init=False)
 class Record(Value):
     """A deal's deck order, first seat and actions (without passes or claims), with its tags.
 
@@ -168,8 +171,8 @@ class Record(Value):
             raise RecordError(N_("error", "'first' must be 0, 1 or 2, not {found!r}"), found=first)
         if not isinstance(passed, bool):
             raise RecordError(N_("error", "'passed' must be true or false, not {found!r}"), found=passed)
-        self._set(deck=cards, first=first, actions=_actions(actions, rules), rules=rules, passed=passed,
-                  tags=_tags({} if tags is None else tags))
+        self.__attrs_init__(deck=cards, first=first, actions=_actions(actions, rules), rules=rules,
+                            passed=passed, tags=_tags({} if tags is None else tags))
 
     @classmethod
     def from_deal(cls, deal: Deal, *, tags: Mapping[str, str] | None = None) -> Record:

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+import attrs
+
 from kowah._value import Value
 from kowah.cards import Card, parse_cards
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
@@ -82,6 +84,7 @@ def _tuple(name: str, value: object, kind: type, label: str) -> tuple[object, ..
     return value
 
 
+@attrs.frozen(init=False)
 class Paragraph(Value):
     """A paragraph of running text; with *edition*, shown in that edition only."""
 
@@ -89,9 +92,10 @@ class Paragraph(Value):
     edition: Edition | None
 
     def __init__(self, text: str, edition: Edition | None = None) -> None:
-        self._set(text=_text("Paragraph.text", text), edition=_edition(edition))
+        self.__attrs_init__(text=_text("Paragraph.text", text), edition=_edition(edition))
 
 
+@attrs.frozen(init=False)
 class Bullets(Value):
     """A bullet list; each item is one sentence or a few. With *edition*, shown in that
     edition only."""
@@ -101,9 +105,10 @@ class Bullets(Value):
 
     def __init__(self, items: tuple[str, ...], edition: Edition | None = None) -> None:
         _tuple("Bullets.items", items, str, "str")
-        self._set(items=items, edition=_edition(edition))
+        self.__attrs_init__(items=items, edition=_edition(edition))
 
 
+@attrs.frozen(init=False)
 class Example(Value):
     """Cards and what they show, e.g. ``5c 5s 5m``: "a triple".
 
@@ -121,9 +126,10 @@ class Example(Value):
     def __init__(self, cards: tuple[Card, ...], verdict: str, waits: tuple[Card, ...] = ()) -> None:
         _tuple("Example.cards", cards, Card, "Card")
         _tuple("Example.waits", waits, Card, "Card")
-        self._set(cards=cards, verdict=_text("Example.verdict", verdict), waits=waits)
+        self.__attrs_init__(cards=cards, verdict=_text("Example.verdict", verdict), waits=waits)
 
 
+@attrs.frozen(init=False)
 class Examples(Value):
     """A list of card examples."""
 
@@ -132,9 +138,10 @@ class Examples(Value):
 
     def __init__(self, items: tuple[Example, ...], edition: Edition | None = None) -> None:
         _tuple("Examples.items", items, Example, "Example")
-        self._set(items=items, edition=_edition(edition))
+        self.__attrs_init__(items=items, edition=_edition(edition))
 
 
+@attrs.frozen(init=False)
 class Legend(Value):
     """A list of cards shown with their codes and full names."""
 
@@ -143,12 +150,13 @@ class Legend(Value):
 
     def __init__(self, cards: tuple[Card, ...], edition: Edition | None = None) -> None:
         _tuple("Legend.cards", cards, Card, "Card")
-        self._set(cards=cards, edition=_edition(edition))
+        self.__attrs_init__(cards=cards, edition=_edition(edition))
 
 
 Block = Paragraph | Bullets | Examples | Legend
 
 
+@attrs.frozen(init=False)
 class Section(Value):
     """A section of the rules: a stable *key*, a title, the rulings it states, its blocks.
 
@@ -173,10 +181,10 @@ class Section(Value):
             raise KowahTypeError(N_("error", "{name} must be of type {expected}, not {value} of type {type}"),
                                  name="Section.note", expected="bool", value=shorten(note),
                                  type=type(note).__name__)
-        self._set(key=_text("Section.key", key), title=_text("Section.title", title), rulings=rulings,
-                  blocks=blocks, note=note,
-                  players_title=None if players_title is None else _text("Section.players_title",
-                                                                         players_title))
+        self.__attrs_init__(key=_text("Section.key", key), title=_text("Section.title", title),
+                            rulings=rulings, blocks=blocks, note=note,
+                            players_title=None if players_title is None else _text("Section.players_title",
+                                                                                   players_title))
 
     def title_in(self, edition: Edition) -> str:
         """The section's title (English source text) in *edition*.

@@ -55,7 +55,9 @@ import bisect
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, cast
 
-from kowah._tables import kept_in, ready_table
+import attrs
+
+from kowah._ready_index import kept_in, ready_table
 from kowah._value import Value
 from kowah.actions import DECLARES, DISCARDS, DRAWS, PASSES, SEATS, TAKES, Action, ActionKind, Reason
 from kowah.cards import KINDS, KOWAH_DECK, MONEY_PACK, Card, Pack
@@ -84,6 +86,29 @@ PACK_NAMES: Final = {"kowah": KOWAH_DECK, "money": MONEY_PACK}
 _NO_PROGRESS = 30  # R17
 
 
+def _check_pack(rules: object, field: object, pack: Pack) -> None:
+    if not isinstance(pack, Pack):
+        raise KowahTypeError(N_("error", "a pack must be a Pack, not {value} of type {type}"),
+                             value=shorten(pack), type=type(pack).__name__)
+    if len(pack) <= SEATS * HAND_SIZE:  # R9: three hands, and at least one card to draw
+        raise DeckError(
+            N_("error", "the {pack} has {count} cards: too few for three hands of {size} and a stock"),
+            pack=pack.name, count=len(pack), size=HAND_SIZE,
+        )
+    if kept_in((), pack) is None:  # R6: two triples and a pair, of cards the pack holds
+        raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
+
+
+def _check_no_progress_turns(rules: object, field: object, no_progress_turns: int) -> None:
+    if type(no_progress_turns) is not int:
+        raise KowahTypeError(N_("error", "no_progress_turns must be an int, not {value} of type {type}"),
+                             value=shorten(no_progress_turns), type=type(no_progress_turns).__name__)
+    if no_progress_turns < 1:
+        raise KowahError(N_("error", "no_progress_turns must be at least 1, not {value}"),
+                         value=no_progress_turns)
+
+
+@attrs.frozen
 class Rules(Value):
     """The rules of a deal: the rulings R3–R17 played with :attr:`pack`, and the R17 limit.
 
@@ -106,28 +131,9 @@ class Rules(Value):
     """
 
     #: The cards dealt (R1, R2): :data:`~kowah.cards.KOWAH_DECK` unless a variant says otherwise.
-    pack: Pack
+    pack: Pack = attrs.field(default=KOWAH_DECK, validator=_check_pack)
     #: Turns in a row without a stock draw after which the deal ends drawn (R17).
-    no_progress_turns: int
-
-    def __init__(self, pack: Pack = KOWAH_DECK, no_progress_turns: int = _NO_PROGRESS) -> None:
-        if not isinstance(pack, Pack):
-            raise KowahTypeError(N_("error", "a pack must be a Pack, not {value} of type {type}"),
-                                 value=shorten(pack), type=type(pack).__name__)
-        if len(pack) <= SEATS * HAND_SIZE:  # R9: three hands, and at least one card to draw
-            raise DeckError(
-                N_("error", "the {pack} has {count} cards: too few for three hands of {size} and a stock"),
-                pack=pack.name, count=len(pack), size=HAND_SIZE,
-            )
-        if kept_in((), pack) is None:  # R6: two triples and a pair, of cards the pack holds
-            raise DeckError(N_("error", "no hand of the {pack} can ever be ready"), pack=pack.name)
-        if type(no_progress_turns) is not int:
-            raise KowahTypeError(N_("error", "no_progress_turns must be an int, not {value} of type {type}"),
-                                 value=shorten(no_progress_turns), type=type(no_progress_turns).__name__)
-        if no_progress_turns < 1:
-            raise KowahError(N_("error", "no_progress_turns must be at least 1, not {value}"),
-                             value=no_progress_turns)
-        self._set(pack=pack, no_progress_turns=no_progress_turns)
+    no_progress_turns: int = attrs.field(default=_NO_PROGRESS, validator=_check_no_progress_turns)
 
     @property
     def pack_name(self) -> str | None:

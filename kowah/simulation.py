@@ -28,6 +28,8 @@ import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypedDict
 
+import attrs
+
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.deal import Deal
@@ -101,12 +103,22 @@ def _check_players(players: Sequence[Player]) -> None:
                          count=len(players))
 
 
-def _checked(seat: int, action: Action) -> Action:
-    """*action*, if it is an action of *seat*: a player may act only for its own seat."""
+def _player_name(player: object) -> str:
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) else type(player).__name__
+
+
+def _apply(deal: Deal, seat: int, player: Player, action: Action) -> None:
+    """Apply *action*, which *player* chose for *seat*; an illegal one (another seat's too: a
+    player may act only for its own seat) raises IllegalActionError naming the player."""
     if isinstance(action, Action) and action.seat != seat:
         # It is *seat* who must act now, whatever the deal would let another seat do.
-        raise IllegalActionError(Refusal(Reason.NOT_YOUR_TURN, action, {"turn": seat}))
-    return action  # Deal.apply refuses anything else that is not legal, or not an Action
+        raise IllegalActionError(Refusal(Reason.NOT_YOUR_TURN, action, {"turn": seat}),
+                                 player=_player_name(player), at=seat)
+    try:
+        deal.apply(action)  # it refuses what is not an Action, too
+    except IllegalActionError as error:
+        raise IllegalActionError(error.refusal, player=_player_name(player), at=seat) from None
 
 
 def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True) -> Deal:
@@ -114,8 +126,8 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
 
     Each player sees only its own seat's observation and legal actions, and must return one
     of those actions: an action of another seat, or one that is not legal now, raises
-    :class:`~kowah.IllegalActionError` (naming the seat, the action and why: for another
-    seat's action, :attr:`~kowah.Reason.NOT_YOUR_TURN`), and something that is not an
+    :class:`~kowah.IllegalActionError` (naming the player, its seat, the action and why: for
+    another seat's action, :attr:`~kowah.Reason.NOT_YOUR_TURN`), and something that is not an
     :class:`~kowah.Action` raises :class:`~kowah.ActionTypeError`. With *ask_forced* false, a
     seat with a single legal action (a locked hand's draw and discard, the opening draw) is
     not asked: its action is applied directly, which saves time in simulations of
@@ -137,7 +149,8 @@ def play_deal(players: Sequence[Player], deal: Deal, *, ask_forced: bool = True)
                 deal.apply(legal[0])
                 continue
         observation = deal.observation(seat)
-        deal.apply(_checked(seat, players[seat].choose(observation, observation.legal_actions)))
+        player = players[seat]
+        _apply(deal, seat, player, player.choose(observation, observation.legal_actions))
     return deal
 
 
@@ -185,6 +198,7 @@ class SimulationDict(TypedDict):
     win_rate_intervals: list[list[float]]
 
 
+@attrs.frozen(init=False)
 class SimulationResult(Value):
     """The totals of :func:`simulate`: wins per seat, drawn deals, and wins by kind (R14, R15).
 
@@ -232,7 +246,7 @@ class SimulationResult(Value):
         if sum(counts) + drawn != deals:
             raise KowahError(N_("error", "a simulation of {deals} deals cannot have {wins} wins and {drawn} "
                                          "drawn deals"), deals=deals, wins=sum(counts), drawn=drawn)
-        self._set(deals=deals, seats=names, wins=counts, drawn=drawn, by=kinds)
+        self.__attrs_init__(deals=deals, seats=names, wins=counts, drawn=drawn, by=kinds)
 
     @property
     def decided(self) -> int:

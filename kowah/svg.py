@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape
 
 from kowah.cards import Card, Honour, Suit
+from kowah.cards import checked_card as _check_card
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 
 __all__ = ["HEIGHT", "MAX_SIZE", "WIDTH", "back", "card", "english_name", "hand", "initials"]
@@ -75,14 +76,6 @@ _WORD = re.compile(r"[^\W\d_]+")
 # The corner letters of the honours without a title: the English initials (R3's codes).
 _INITIALS = {Honour.OLD_THOUSAND: "OT", Honour.RED_FLOWER: "RF", Honour.WHITE_FLOWER: "WF",
              Honour.WHITE_SNAKE: "WS", Honour.GREEN_SNAKE: "GS", Honour.MONK: "MK"}
-
-
-def _check_card(value: object) -> Card:
-    if type(value) is not Card:
-        raise KowahTypeError(
-            N_("error", "a card must be a Card (such as Card.C5), not {value} of type {type}"),
-            value=shorten(value), type=type(value).__name__)
-    return value
 
 
 def _check_size(size: object) -> float:

@@ -151,6 +151,7 @@ def untranslated(language: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Update the catalogues (with --check, only say whether they are current); the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 if a catalogue is not current")

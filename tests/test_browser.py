@@ -211,8 +211,6 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / name
     page.screenshot(path=str(path), full_page=False)
-    with capsys.disabled():
-        print(f"\nscreenshot: {path}")
     return path
 
 
@@ -504,9 +502,6 @@ def test_the_hand_and_the_buttons_are_always_in_view(browser: Browser, server: s
         expect(view.locator("select[name=lang]")).to_be_visible()
     else:
         assert all(measured["kbd"] >= 4 and measured["keys"] for measured in seen)
-    with capsys.disabled():
-        print(f"\nlayout {'390x844' if phone else '1280x800'}: card widths "
-              f"{sorted({round(w, 1) for m in seen for w in m['widths']})}, row {seen[0]['row']:.0f} px")
     context.close()
     assert console.errors == []
 
@@ -569,9 +564,6 @@ def test_the_sliders_change_the_whole_page_and_are_remembered(page: Page, server
     set_slider(page, "contrast", 100)
     strong = log_colour()
     assert warm != before and strong != warm, (before, warm, strong)
-    with capsys.disabled():
-        print(f"\ngrain 0→100: mean difference {grain:.1f} of 255 on the felt; paper {before} → warm {warm}"
-              f" → warm and strong {strong}")
     page.reload()
     idle(page)
     sliders = ("contrast", "grain", "temperature")
@@ -591,11 +583,9 @@ FOCUSABLE = {
 }
 
 
-def test_focus_rings_reach_three_to_one_on_every_background(page: Page, server: str,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_focus_rings_reach_three_to_one_on_every_background(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_WIN)
     set_slider(page, "grain", 0)  # the noise would count as a change
-    figures = {}
     for what, selector in FOCUSABLE.items():
         target = page.locator(selector).first
         box = target.bounding_box()
@@ -612,10 +602,6 @@ def test_focus_rings_reach_three_to_one_on_every_background(page: Page, server: 
         perimeter = 2 * (box["width"] + box["height"])
         # A ring at least two pixels thick all round reaches 3:1 against what it covers.
         assert len(strong) >= 2 * perimeter, (what, len(strong), perimeter)
-        figures[what] = max(ratios)
-    with capsys.disabled():
-        print("\nfocus ring contrast (best pixel): "
-              + "; ".join(f"{what} {ratio:.1f}:1" for what, ratio in figures.items()))
 
 
 def test_new_card_suggestion_and_focus_look_different(page: Page, server: str) -> None:

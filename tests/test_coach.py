@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 from kowah import Action, ActionKind, Deal, Observation, parse_cards
@@ -126,7 +127,7 @@ def test_advice_values_are_frozen() -> None:
     advice = advise(OBSERVATIONS[1])
     for value in (advice, WaitAdvice(Card.C5, 1), TakeAdvice(Card.C5, True),
                   DiscardAdvice(Card.C5, 1, 3, (), False, True)):
-        field = type(value).__fields__[0]
+        field = attrs.fields(type(value))[0].name
         with pytest.raises(AttributeError, match="immutable"):
             setattr(value, field, 2)
         assert hash(value) == hash(pickle.loads(pickle.dumps(value)))

@@ -60,10 +60,17 @@ def test_deck_errors() -> None:
     for bad in (deck[:-1], [*deck, Card.C1], [*deck[:-1], Card.WS]):
         with pytest.raises(DeckError):
             Deal(bad, 0)
-    for first in (3, -1, True, "0", None, Card.S1, 1.0):
-        with pytest.raises(DeckError) as caught:
-            Deal(deck, first)  # type: ignore[arg-type]
-        assert repr(first) in str(caught.value)
+    for first, error in ((3, DeckError), (-1, DeckError), (True, KowahTypeError), ("0", KowahTypeError),
+                         (None, KowahTypeError), (Card.S1, KowahTypeError), (1.0, KowahTypeError)):
+        # One rule for a wrong type (a bool and an IntEnum included): KowahTypeError.
+        makers: list[Callable[[], object]] = [lambda first=first: Deal(deck, first)]  # type: ignore[misc]
+        if first is not None:  # shuffled(first=None) draws the first seat
+            makers.append(lambda first=first: Deal.shuffled(1, first=first))  # type: ignore[misc]
+        for make in makers:
+            with pytest.raises(error) as caught:
+                make()
+            assert repr(first) in str(caught.value)
+            assert error is KowahTypeError or not isinstance(caught.value, TypeError)
     assert issubclass(DeckError, KowahError)
 
 
@@ -96,8 +103,8 @@ def test_rules_and_seeds_of_the_wrong_type_are_kowah_type_errors() -> None:
     for seed in ("7", 2.5, True, [1]):
         with pytest.raises(KowahTypeError, match=r"a seed must be an int or a random\.Random"):
             Deal.shuffled(seed)  # type: ignore[arg-type]
-    for first in (3, True, "1"):
-        with pytest.raises(DeckError, match="the first seat must be 0, 1 or 2"):
+    for first, error in ((3, DeckError), (True, KowahTypeError), ("1", KowahTypeError)):
+        with pytest.raises(error, match="the first seat must be 0, 1 or 2"):
             Deal.shuffled(1, first=first)  # type: ignore[arg-type]
 
 
@@ -310,7 +317,7 @@ def test_apply_rejects_what_is_not_an_action() -> None:
     deal = Deal.shuffled(1)
     before = snapshot(deal)
     for thing, text in (("draw", "'draw' of type str"), (None, "None of type NoneType"),
-                        (Action, "<class 'kowah.actions.Action'> of type ValueClass"),
+                        (Action, "<class 'kowah.actions.Action'> of type type"),
                         (list(range(1000)), "of type list")):
         for check in (deal.apply, deal.is_legal):
             with pytest.raises(ActionTypeError) as caught:

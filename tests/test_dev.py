@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -103,7 +104,7 @@ def test_the_whole_test_command_builds_and_checks_the_package(monkeypatch: pytes
     dev, commands = _dev(tmp_path, monkeypatch)
     dev.main(["test"])
     steps = [" ".join(command) for command in commands if "install" not in command]
-    assert any("-m pytest -n 2" in step for step in steps) and any("mypy" in step for step in steps)
+    assert any("-m pytest -q -n 2" in step for step in steps) and any("mypy" in step for step in steps)
     wheel = (ROOT / "tests" / "test_wheel.py").read_text()  # pytest builds and checks the package
     assert '"-m", "build", "--sdist", "--wheel"' in wheel and '"twine", "check", "--strict"' in wheel
     assert (ROOT / ".ci" / "run").read_text().rstrip().endswith("exec python3 dev.py test")
@@ -141,3 +142,39 @@ def test_ctrl_c_is_left_to_the_command(tmp_path: Path) -> None:
     os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole foreground group
     out, _ = process.communicate(timeout=30)
     assert out == "saved\n" and process.returncode == 7
+
+
+def test_pytest_q_ends_with_one_summary_line(tmp_path: Path) -> None:
+    """-q once, in dev.py's whole run or by hand, keeps pytest's summary line: the project's
+    options add no second -q (which drops it)."""
+    import subprocess
+    import sys
+    import tomllib
+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert "-q" not in options["addopts"].split()
+    (tmp_path / "test_one.py").write_text("def test_one() -> None:\n    assert 1 + 1 == 2\n")
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c",
+                             str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    lines = result.stdout.strip().splitlines()
+    assert result.returncode == 0 and re.fullmatch(r"1 passed in [\d.]+s", lines[-1]), result.stdout
+    assert sum("passed" in line for line in lines) == 1
+
+
+def test_ruff_lints_the_docstrings() -> None:
+    """The docstring lint (pydocstyle's rules in ruff) is on; `ruff check` in the whole run keeps
+    the code clean."""
+    import tomllib
+
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["ruff"]["lint"]
+    assert "D" in lint["select"] and lint["pydocstyle"]["convention"] == "pep257"
+    assert not {"D100", "D101", "D103", "D1"} & set(lint["ignore"])  # modules, classes, functions
+
+
+def test_no_test_prints_past_the_capture() -> None:
+    """Tests print nothing: their figures are assertions, and pytest's own output is the
+    report (nothing printed past the output capture)."""
+    needle = "capsys" + ".disabled("
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        assert needle not in path.read_text(encoding="utf-8"), path.name

@@ -5,8 +5,10 @@ from __future__ import annotations
 import functools
 import itertools
 import random
+import tomllib
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +21,11 @@ from kowah import (
     MONEY_PACK,
     Card,
     HandError,
+    HandTypeError,
     KowahError,
     KowahTypeError,
     Pack,
-    _tables,
+    _ready_index,
     format_cards,
 )
 from kowah.hands import (
@@ -45,7 +48,7 @@ FILLER_PAIR = "2c 2c"
 @functools.cache
 def _built(pack: Pack) -> dict[tuple[int, ...], frozenset[Card]]:
     """The rules' definition of the ready hands of *pack* (built once per test session)."""
-    return _tables.build_table(pack)
+    return _ready_index.build_table(pack)
 
 
 def split_keys(hand: tuple[Card, ...]) -> set[object]:
@@ -367,25 +370,25 @@ def test_the_shipped_index_equals_the_rules_definition(pack: Pack) -> None:
     """The data the package loads is exactly what the rules (build_table, R4–R8) give today.
 
     A stale file (made from other sources) would not be loaded; this also fails then, so the
-    development install is rebuilt (``python3 dev.py test`` reinstalls when _tables.py changes).
+    development install is rebuilt (``python3 dev.py test`` reinstalls when _ready_index.py changes).
     """
-    data = _tables.read_data(pack)
+    data = _ready_index.read_data(pack)
     assert data is not None, "kowah/_ready is missing or stale: reinstall (pip install -e .)"
-    rebuilt = _tables.encode(pack, _built(pack))
+    rebuilt = _ready_index.encode(pack, _built(pack))
     assert data == rebuilt
-    index = _tables.ReadyIndex(data)
+    index = _ready_index.ReadyIndex(data)
     table = _built(pack)
     assert index.count == len(table)
     assert {index.hand(i): index.waits(i) for i in range(index.count)} == table
 
 
 def test_an_index_built_without_the_data_answers_alike() -> None:
-    """Without the shipped file the index is built from the rules: same answers. (In a fresh
-    process, whose first index is built after the file is taken away.)"""
+    """Without the shipped file the index is built from the rules: same answers (in a fresh
+    process, whose first index is built after the file is taken away)."""
     import subprocess
     import sys
 
-    code = ("import kowah._tables as tables\n"
+    code = ("import kowah._ready_index as tables\n"
             "from kowah import MONEY_PACK, is_ready, parse_cards, waits\n"
             "tables.read_data = lambda pack: None\n"
             "hand = parse_cards('ws ws ws mk mk mk gs gs', pack=MONEY_PACK)\n"
@@ -432,8 +435,9 @@ def _outcome(function: Callable[..., object], hand: object) -> object:
 
 
 def _reference(hand: list[object]) -> object:
-    """What every function must say of *hand*: the check written from R3, then the rules."""
-    if not all(isinstance(item, int) and 0 <= item < 33 for item in hand):
+    """What every function must say of *hand*: the check written from R3, then the rules (Card
+    values only: a plain int, a bool or a float is no card)."""
+    if not all(type(item) is Card for item in hand):
         return "bad"
     if len(hand) != 8:
         return "size"
@@ -456,10 +460,18 @@ def _kind(result: object) -> object:
     return result
 
 
+NOT_CARDS = st.one_of(st.integers(-70, 40), st.booleans(), st.floats(allow_nan=False), st.none())
+
+
 @settings(max_examples=400)
-@given(st.lists(st.one_of(st.integers(-70, 40), st.sampled_from([0, 3, 6, 12, 28, 29])),
-                min_size=6, max_size=10))
-def test_the_fast_paths_validate_exactly_as_the_rules_say(hand: list[int]) -> None:
+@given(st.lists(st.sampled_from(list(Card)) | st.sampled_from([Card(i) for i in (0, 3, 6, 12, 28, 29)]),
+                min_size=6, max_size=10),
+       st.none() | st.tuples(st.integers(0, 9), NOT_CARDS))
+def test_the_fast_paths_validate_exactly_as_the_rules_say(cards_: list[Card],
+                                                          stray: tuple[int, object] | None) -> None:
+    hand: list[object] = list(cards_)
+    if stray is not None:  # one item that is no Card (a plain int, a card's index, is none)
+        hand[stray[0] % len(hand)] = stray[1]
     expected = _reference(list(hand))
     for form in (list(hand), tuple(hand), iter(hand)):
         assert _kind(_outcome(is_ready, form)) == expected
@@ -480,7 +492,8 @@ def test_is_ready_takes_the_hand_in_any_order_and_form(hand: list[Card]) -> None
     assert is_ready(tuple(reversed(hand))) is expected
     assert is_ready(iter(hand)) is expected
     indices: Any = [int(card) for card in hand]
-    assert is_ready(indices) is expected  # card indices are cards too
+    with pytest.raises(HandTypeError, match=r"is not a card \(item 1 of the hand\)"):
+        is_ready(indices)  # a card's index is no card: one rule for every function
     assert is_ready(hand, MONEY_PACK) is (tuple(sorted(hand)) in _built(MONEY_PACK))
 
 
@@ -489,13 +502,14 @@ def test_a_fresh_process_answers_as_a_warm_one() -> None:
     import subprocess
     import sys
 
-    code = ("from kowah import is_ready, HandError\n"
+    code = ("from kowah import Card, is_ready, HandError\n"
             "for _ in range(2):\n"
             "    try:\n"
-            "        is_ready([-1, 0, 0, 3, 3, 3, 6, 6]); print('answered')\n"
+            "        is_ready([-1, Card(0), Card(0), Card(3), Card(3), Card(3), Card(6), Card(6)])\n"
+            "        print('answered')\n"
             "    except HandError:\n"
             "        print('refused')\n"
-            "    is_ready([0, 0, 0, 3, 3, 3, 6, 6])\n")
+            "    is_ready([Card(i) for i in (0, 0, 0, 3, 3, 3, 6, 6)])\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["refused", "refused"]
 
@@ -511,11 +525,14 @@ def test_a_hand_that_is_no_collection_of_cards_is_a_hand_error(bad: object) -> N
 
 
 def test_items_that_are_not_cards_are_named() -> None:
-    with pytest.raises(HandError) as caught:
-        is_ready([0, 0, 0, 3, 3, 3, 6, 6.0])  # type: ignore[list-item]
-    assert str(caught.value) == "6.0 is not a card (item 8 of the hand)"
-    assert isinstance(caught.value, KowahTypeError)
-    with pytest.raises(HandError) as caught:
+    hand = [Card(i) for i in (0, 0, 0, 3, 3, 3, 6)]
+    for stray, shown in ((6.0, "6.0"), (6, "6"), (True, "True"), (99, "99")):
+        for function in ANY_HAND_FUNCTION:
+            with pytest.raises(HandTypeError) as caught:
+                function([*hand, stray])
+            assert str(caught.value) == f"{shown} is not a card (item 8 of the hand)"
+            assert isinstance(caught.value, KowahTypeError)
+    with pytest.raises(HandTypeError) as caught:
         waits(["x" * 10_000] + [0] * 7)  # type: ignore[arg-type, list-item]
     assert len(str(caught.value)) < 120
 
@@ -554,22 +571,22 @@ def test_five_copies_are_refused_wherever_they_sit() -> None:
 def test_a_cold_index_and_a_warm_one_find_the_same_hands() -> None:
     """Lookups bisect the sorted keys; after WARM of them the keys, their positions and the sieve that
     is_ready reads are built: they agree with the bisection, and the sieve misses no ready hand."""
-    data = _tables.read_data(KOWAH_DECK)
+    data = _ready_index.read_data(KOWAH_DECK)
     assert data is not None
-    cold, warm = _tables.ReadyIndex(data), _tables.ReadyIndex(data)
+    cold, warm = _ready_index.ReadyIndex(data), _ready_index.ReadyIndex(data)
     warm.warm()
     assert not cold.keys and not cold.sieve and len(warm.keys) == warm.count > 100_000
     table = _built(KOWAH_DECK)
     ready = list(table)[::997]
     rng = random.Random(4)
     unready = [tuple(sorted(rng.sample(KOWAH_DECK.cards, 8))) for _ in range(200)]
-    mask = (1 << _tables.SIEVE_BITS) - 1
+    mask = (1 << _ready_index.SIEVE_BITS) - 1
     for hand in ready + unready:
-        key = _tables.hand_key(hand)
+        key = _ready_index.hand_key(hand)
         position = cold.find(key)
         assert position == warm.find(key) and (position >= 0) == (key in warm.keys) == (hand in table)
         assert position < 0 or warm.hand(position) == hand
-        total = sum(_tables.KOWAH_WEIGHTS[card] for card in hand)  # what is_ready adds
+        total = sum(_ready_index.KOWAH_WEIGHTS[card] for card in hand)  # what is_ready adds
         bit = total & mask
         assert warm.sieve[bit >> 3] >> (bit & 7) & 1 or hand not in table
     assert cold.keys  # it has warmed itself on the way (WARM lookups)
@@ -592,18 +609,26 @@ def test_splits_and_discard_options_are_frozen_values() -> None:
     assert repr(option).startswith(f"DiscardOption(discard={option.discard!r}, distance=1, improvements={{")
 
 
-def test_the_build_hook_needs_nothing_but_the_standard_library() -> None:
-    """hatch_build.py imports kowah._tables in the build environment (hatchling and Babel only)."""
+def test_the_build_hook_needs_nothing_but_the_standard_library_and_attrs(tmp_path: Path) -> None:
+    """hatch_build.py imports kowah._ready_index in the build environment (hatchling, Babel and attrs,
+    the build-system requirements): it loads attrs, and no other package (Babel only to render)."""
     import subprocess
     import sys
-    from pathlib import Path
 
+    import attr
+    import attrs
+
+    for package in (attr, attrs):  # a folder holding attrs alone
+        assert package.__file__ is not None
+        (tmp_path / package.__name__).symlink_to(Path(package.__file__).parent)
     root = Path(__file__).resolve().parent.parent
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); import kowah._tables; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs', 'babel')))")
-    result = subprocess.run([sys.executable, "-S", "-c", code, str(root)], capture_output=True,
+    code = ("import sys; sys.path[:0] = sys.argv[1:]; import kowah._ready_index; "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'attr', 'attrs', 'babel'}))")
+    result = subprocess.run([sys.executable, "-S", "-c", code, str(root), str(tmp_path)], capture_output=True,
                             text=True, check=True, cwd=root.parent)
-    assert result.stdout.strip() == "[]"
+    assert result.stdout.strip() == "['attr', 'attrs']"
+    build = tomllib.loads((root / "pyproject.toml").read_text())["build-system"]["requires"]
+    assert any(requirement.startswith("attrs") for requirement in build)
 
 
 # -- packs with any number of copies (R14's variants) ------------------------------------------------

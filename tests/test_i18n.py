@@ -476,7 +476,7 @@ def test_card_counts_of_any_size_are_written_or_refused_by_the_library() -> None
 
 
 def test_english_needs_no_babel() -> None:
-    """kowah check in English loads no Babel (start-up time, issue 10)."""
+    """The command ``kowah check`` in English loads no Babel (start-up time, issue 10)."""
     import subprocess
     import sys
 

@@ -13,7 +13,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "kowah"
 #: Each module's layer, by its dotted name under kowah (a package: every module in it).
 LAYERS = {
-    "rules": ["_tables", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
+    "rules": ["_ready_index", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
               "_record_rules", "rules"],
     "players": ["_heuristic", "_levels", "coach", "players", "plugins", "simulation"],
     "text": ["_words", "i18n", "keys", "rendering", "rulebook", "svg"],
@@ -95,12 +95,49 @@ def test_no_import_runs_upwards(name: str, path: Path) -> None:
     assert upward_imports(name, path) == {known for known in KNOWN if known[0] == name}
 
 
-def test_nothing_imports_attrs_and_the_package_does_not_depend_on_it() -> None:
-    """Every value is a kowah._value.Value: attrs (about 20 ms to import) is no dependency."""
+def test_every_value_is_an_attrs_class_and_the_package_depends_on_attrs() -> None:
+    """The one value mechanism is attrs: every kowah._value.Value subclass is an @attrs.frozen
+    class (so no hand-made __init__ escapes its checks), and attrs is a dependency."""
+    import importlib
+    import inspect
     import tomllib
 
-    for name, path in modules():
-        imported = {module.split(".")[0] for _, module, _ in runtime_imports(ast.parse(path.read_text()))}
-        assert not imported & {"attr", "attrs"}, name
+    import attrs
+
+    from kowah._value import Value
+
+    values = []
+    for name, _ in modules():
+        if name.startswith(("web", "env")) or name == "__main__":
+            continue  # their extras may be missing; tests/test_web_values.py checks the web's
+        module = importlib.import_module(f"kowah.{name}")
+        values += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
+                   if issubclass(cls, Value) and cls is not Value and cls.__module__ == module.__name__]
+    assert len(values) >= 20
+    for cls in values:
+        assert attrs.has(cls) and "__attrs_attrs__" in cls.__dict__, cls
+        positional = [field.name for field in attrs.fields(cls) if not field.kw_only]
+        assert attrs.fields(cls) and list(getattr(cls, "__match_args__", ())) == positional, cls
     project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]
-    assert [entry.split(">")[0] for entry in project["dependencies"]] == ["babel"]
+    assert [entry.split(">")[0] for entry in project["dependencies"]] == ["attrs", "babel"]
+
+
+def test_the_environments_render_through_the_view_not_the_terminal_game() -> None:
+    """kowah.env.render draws with the terminal's table view (kowah._view), not through the
+    terminal game (kowah.table), which would load players, the coach and the game loop."""
+    imports = runtime_imports(ast.parse((PACKAGE / "env" / "render.py").read_text()))
+    modules = {module for _, module, _ in imports}
+    assert "kowah._view" in modules and "kowah.table" not in modules
+    assert not any(module == "kowah" and "table" in names for _, module, names in imports)
+
+
+def test_a_card_argument_is_checked_by_one_function() -> None:
+    """The text layer's names and pictures of a card check it with kowah.cards.checked_card (the
+    copy in i18n and svg is gone)."""
+    import kowah.cards
+    import kowah.i18n
+    import kowah.svg
+
+    for module in (kowah.i18n, kowah.svg):
+        assert vars(module)["_check_card"] is kowah.cards.checked_card, module.__name__
+        assert "def _check_card" not in Path(module.__file__ or "").read_text()

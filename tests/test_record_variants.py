@@ -175,7 +175,7 @@ def test_kowah_check_takes_the_pack(capsys: pytest.CaptureFixture[str]) -> None:
                         "ws ws ws gs gs gs mk 1c")
     assert code == 1 and json.loads(out)["distance"] == 1
     code, out, _ = _run(capsys, "--lang", "en", "check", "--json", "ws ws ws gs gs gs mk mk")
-    assert code == 2 and json.loads(out) == {"error": "'ws' (token 1) is not in the Kowah deck",
+    assert code == 2 and json.loads(out) == {"error": "'ws' (card 1) is not in the Kowah deck",
                                              "token": "ws", "position": 1}
 
 

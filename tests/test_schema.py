@@ -329,7 +329,7 @@ def test_the_reader_refuses_what_json_leaves_open(text: str, message: str) -> No
 
 
 def test_a_long_integer_anywhere_is_a_record_error_not_a_value_error() -> None:
-    """json raised a bare ValueError for integers of more than 4,300 digits (issue 10)."""
+    """The ``json`` module raised a bare ValueError for integers of more than 4,300 digits (issue 10)."""
     data = record_json(IN_PROGRESS)
     text = json.dumps(data)
     for place in ('"first": ' + str(data["first"]), '"seat": 0'):

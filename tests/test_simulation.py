@@ -92,7 +92,8 @@ def test_play_deal_refuses_another_seats_action_that_the_deal_would_accept() -> 
         play_deal(players, deal)
     assert deal.is_legal(Action.draw(1))  # the deal would have taken it
     assert caught.value.reason is Reason.NOT_YOUR_TURN and caught.value.action == Action.draw(1)
-    assert str(caught.value) == "seat 1 cannot draw: it is seat 0's turn"
+    assert str(caught.value) == ("the player 'hard' at seat 0 chose an illegal action: seat 1 cannot draw: "
+                                 "it is seat 0's turn")
     assert len(deal.history) == 2  # the draw and the discard of 1m; nothing else applied
 
 
@@ -364,7 +365,7 @@ class _TimesOut:
 
 
 def test_a_players_timeout_error_comes_back_from_a_pool() -> None:
-    """simulate waits for each chunk a little at a time; a TimeoutError the chunk raised is
+    """The function ``simulate`` waits for each chunk a little at a time; a TimeoutError the chunk raised is
     its error, not a wait to repeat."""
     with pytest.raises(TimeoutError, match="the player's own time ran out"):
         simulate(4, [_TimesOut, "random", "random"], jobs=2, chunk=1)

@@ -678,7 +678,6 @@ def test_no_colour_when_piped() -> None:
 
 def test_commands_in_the_real_catalogues_ignore_case_and_accents() -> None:
     """Czech 'líznout' (draw) typed as 'LIZNOUT' is understood; so is the Czech quit word."""
-
     out = io.StringIO()
     code = play_in_terminal(translator("cs"), seed=3, opponents="normal", record_path=None,
                             stdin=io.StringIO("LIZNOUT\n1\nkonec\n"), stdout=out, color=False,

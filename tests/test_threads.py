@@ -37,23 +37,23 @@ MODES = ("widen", "plain")
 _HANDS_CHILD = textwrap.dedent("""
     import json, sys, threading
     sys.setswitchinterval(1e-6)
-    from kowah import KOWAH_DECK, MONEY_PACK, Card, _tables
+    from kowah import KOWAH_DECK, MONEY_PACK, Card, _ready_index
     from kowah.hands import distance, improvements, is_ready, ready_hands, splits, waits
 
     CASES = json.loads(sys.argv[1])
     WIDEN = sys.argv[3] == "widen"
     BUILT = []  # the packs whose ready index was built, once each if all is well
 
-    class Counted(_tables.ReadyIndex):
+    class Counted(_ready_index.ReadyIndex):
         def __init__(self, data, keys=None, sieve=None):
             BUILT.append(len(data))
             super().__init__(data, keys, sieve)
     import time
-    from kowah import _tables
+    from kowah import _ready_index
     if WIDEN:  # hold each reader of the file, so that the others arrive meanwhile
-        _read = _tables.read_data
-        _tables.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
-    _tables.ReadyIndex = Counted
+        _read = _ready_index.read_data
+        _ready_index.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
+    _ready_index.ReadyIndex = Counted
     PACKS = {"kowah": KOWAH_DECK, "money": MONEY_PACK}
     barrier = threading.Barrier(int(sys.argv[2]))
     answers = [None] * int(sys.argv[2])
@@ -93,10 +93,10 @@ _PLAYERS_CHILD = textwrap.dedent("""
     SEEDS = json.loads(sys.argv[1])
     WIDEN = sys.argv[2] == "widen"
     import time
-    from kowah import _tables
+    from kowah import _ready_index
     if WIDEN:  # hold each reader of the file, so that the others arrive meanwhile
-        _read = _tables.read_data
-        _tables.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
+        _read = _ready_index.read_data
+        _ready_index.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
     barrier = threading.Barrier(len(SEEDS))
     answers = [None] * len(SEEDS)
 
@@ -124,10 +124,10 @@ _SIMULATE_CHILD = textwrap.dedent("""
     from kowah.simulation import simulate
     WIDEN = sys.argv[2] == "widen"
     import time
-    from kowah import _tables
+    from kowah import _ready_index
     if WIDEN:  # hold each reader of the file, so that the others arrive meanwhile
-        _read = _tables.read_data
-        _tables.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
+        _read = _ready_index.read_data
+        _ready_index.read_data = lambda pack: (time.sleep(0.005), _read(pack))[1]
 
     with ThreadPoolExecutor(4) as pool:
         result = simulate(24, ["hard", "normal", "easy"], seed=int(sys.argv[1]), executor=pool, chunk=2)

@@ -9,6 +9,7 @@ import pickle
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -34,7 +35,7 @@ def test_a_web_value_compares_hashes_copies_and_pickles_by_its_fields(value: Any
     assert again == value and hash(again) == hash(value) and again is not value
     assert copy.copy(value) is value and copy.deepcopy(value) is value
     assert value.replace() == value
-    field = type(value).__fields__[0]
+    field = attrs.fields(type(value))[0].name
     with pytest.raises(AttributeError, match="immutable"):
         setattr(value, field, None)
     changed = value.replace(**CHANGES[type(value)])

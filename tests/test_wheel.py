@@ -42,9 +42,9 @@ def test_wheel_ships_and_uses_the_catalogues(dist: Path, tmp_path: Path) -> None
                    check=True, capture_output=True, text=True)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import kowah, kowah.rendering, kowah._tables; print(kowah.__file__); "
+    code = ("import kowah, kowah.rendering, kowah._ready_index; print(kowah.__file__); "
             "print(kowah.rendering.render_rules('cs_CZ.UTF-8').splitlines()[0]); "
-            "print(kowah._tables.read_data(kowah.KOWAH_DECK) is not None)")
+            "print(kowah._ready_index.read_data(kowah.KOWAH_DECK) is not None)")
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env,
                             check=True, capture_output=True, text=True)
@@ -91,7 +91,7 @@ def test_the_sdist_holds_what_its_readme_tells_people_to_run(dist: Path) -> None
                    "tests/conftest.py", "tests/test_table.py", "docs/conf.py", "docs/release.rst",
                    "benchmarks/run.py"):
         assert needed in names, needed
-    assert not any("__pycache__" in name or name.startswith(("kowah/_locale", "kowah/_ready"))
+    assert not any("__pycache__" in name or name.startswith(("kowah/_locale/", "kowah/_ready/"))
                    for name in names)
 
 

@@ -74,7 +74,7 @@ def rules_title(language: str) -> str:
 
 @contextlib.contextmanager
 def _columns(columns: int) -> Iterator[None]:
-    """argparse wraps help to ``$COLUMNS``: fix it while the help is formatted."""
+    """The ``argparse`` module wraps help to ``$COLUMNS``: fix it while the help is formatted."""
     saved = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = str(columns)
     try:

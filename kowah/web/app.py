@@ -20,6 +20,7 @@ import math
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
+import attrs
 from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -66,6 +67,7 @@ SECURITY_HEADERS = {
 _CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
+@attrs.frozen(init=False)
 class Settings(Value):
     """How a server runs (``kowah serve``'s options); every field is checked.
 
@@ -109,10 +111,10 @@ class Settings(Value):
             error = KowahError if type(idle_timeout) in (int, float) else KowahTypeError
             raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
                         field="idle_timeout", value=shorten(idle_timeout))
-        self._set(host=host, port=port, allow_hosts=check_texts("allow_hosts", allow_hosts),
-                  allow_origins=check_texts("allow_origins", allow_origins), max_body=max_body,
-                  max_actions=max_actions, max_new_per_minute=max_new_per_minute,
-                  idle_timeout=float(idle_timeout))
+        self.__attrs_init__(host=host, port=port, allow_hosts=check_texts("allow_hosts", allow_hosts),
+                            allow_origins=check_texts("allow_origins", allow_origins), max_body=max_body,
+                            max_actions=max_actions, max_new_per_minute=max_new_per_minute,
+                            idle_timeout=float(idle_timeout))
 
     def host_ok(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the API page)."""

@@ -13,6 +13,8 @@ import re
 import secrets
 from typing import Any
 
+import attrs
+
 from kowah._value import Value
 from kowah.actions import SEATS
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
@@ -49,6 +51,7 @@ class TableEventKind(enum.StrEnum):
     CLOSE = "close"  #: the game was closed
 
 
+@attrs.frozen(init=False)
 class TableEvent(Value):
     """A :class:`TableEventKind` at *seat* (``None``: the whole table), logged after the deal's
     first *at* events.
@@ -75,9 +78,10 @@ class TableEvent(Value):
         if seat is not None:
             check_int("seat", seat, 0, SEATS - 1)
         check_int("at", at, 0)
-        self._set(kind=TableEventKind(kind), seat=seat, at=at)
+        self.__attrs_init__(kind=TableEventKind(kind), seat=seat, at=at)
 
 
+@attrs.frozen(init=False)
 class Seat(Value):
     """One seat: a person's (with its key, and the name they gave) or an AI's.
 
@@ -124,7 +128,7 @@ class Seat(Value):
         if name is not None and not name_ok(name):
             raise KowahError(N_("error", "a person's name must be 1 to {limit} printable characters, "
                                          "not {value}"), limit=_NAME_LENGTH, value=shorten(name))
-        self._set(person=person, token=token, name=name, joined=joined, left=left)
+        self.__attrs_init__(person=person, token=token, name=name, joined=joined, left=left)
 
     def __repr__(self) -> str:  # the key is a secret: it is never printed, nor logged
         key = None if self.token is None else "<key>"
