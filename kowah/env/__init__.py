@@ -8,7 +8,7 @@ like PettingZoo's classic games:
 * :func:`single`: a :class:`gymnasium.Env` for one learner against two AI players;
 * the action table (:mod:`kowah.env.ids`): ``Discrete(69)``, :func:`action_to_id`,
   :func:`id_to_action`;
-* the observation (:mod:`kowah.env.encoding`): ``{"observation": Box(0, HIGH, (1025,), int8),
+* the observation (:mod:`kowah.env.encoding`): ``{"observation": Box(0, HIGH, (1026,), int8),
   "action_mask": Box(0, 1, (69,), int8)}``, documented plane by plane;
 * :func:`policy_player`: a learnt policy as a player for :func:`kowah.simulation.simulate`.
 
@@ -19,7 +19,7 @@ like PettingZoo's classic games:
 True
 >>> observation, reward, terminated, truncated, info = environment.last()
 >>> observation["observation"].shape, observation["action_mask"].shape
-((1025,), (69,))
+((1026,), (69,))
 
 The page "Kowah for reinforcement learning" of the documentation trains an agent with it.
 """
@@ -42,7 +42,9 @@ from kowah.env.encoding import HIGH, PLANES, SIZE, Encoder, encode, mask
 from kowah.env.ids import N_ACTIONS, action_names, action_to_id, id_to_action
 from kowah.env.options import REWARDS, rewards_of
 from kowah.env.policy import Policy, PolicyPlayer, policy_player
-from kowah.env.single import SingleSeatEnv, single
+from kowah.env.single import SingleSeatEnv, register, single
+
+register()  # gymnasium.make("kowah/Kowah-v0") once kowah.env is imported
 
 __all__ = [
     "AGENTS",
