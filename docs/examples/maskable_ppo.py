@@ -33,13 +33,100 @@ import gymnasium
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import DummyVecEnv
+from torch import nn
 
 import kowah.env  # registers "kowah/Kowah-v0"
-from kowah.env.onehot import one_hot
+from kowah.env import N_ACTIONS, ONE_HOT_PLANES, ONE_HOT_SIZE
+from kowah.env.onehot import RECENT, one_hot
 from kowah.hands import distance
-from kowah.simulation import simulate
+from kowah.simulation import SimulationResult, simulate
+
+KINDS = 33
+# The rank of each card kind: suit cards 1c 1s 1m 2c ... share a rank three by three; each
+# honour is a rank of its own (R4).
+RANK = torch.tensor([k // 3 if k < 27 else 9 + (k - 27) for k in range(KINDS)])
+SAME_RANK = (RANK.reshape(-1, 1) == RANK.reshape(1, -1)).float()  # 33 x 33
+CARD_INPUTS = 4 + 3 + 3 + 3 + 1 + 3 * RECENT + 2 + 2 + KINDS  # per card, see CardNet.encode
+GLOBAL_INPUTS = 1 + 3 + 3 + 3 + 3 + 1 + 1 + 3
+
+
+class Observation(BaseFeaturesExtractor):
+    """The observation's two arrays side by side: the one-hot vector, then the action mask."""
+
+    def __init__(self, observation_space: gymnasium.spaces.Dict) -> None:
+        super().__init__(observation_space, features_dim=ONE_HOT_SIZE + N_ACTIONS)
+
+    def forward(self, observations: dict[str, torch.Tensor]) -> torch.Tensor:
+        return torch.cat([observations["observation"], observations["action_mask"].float()], dim=1)
+
+
+class CardNet(nn.Module):
+    """Scores every card with the same small network (as a card's discard and its declaration),
+    from what is known of that card, with the table's state beside it; scores draw, take and
+    pass, and values the state, from a summary of all the cards."""
+
+    def __init__(self, width: int = 64) -> None:
+        super().__init__()
+        self.latent_dim_pi, self.latent_dim_vf = N_ACTIONS, width
+        self.card = nn.Sequential(nn.Linear(CARD_INPUTS + GLOBAL_INPUTS, width), nn.ReLU(),
+                                  nn.Linear(width, width), nn.ReLU())
+        self.trunk = nn.Sequential(nn.Linear(2 * width + GLOBAL_INPUTS, width), nn.ReLU())
+        self.card_head = nn.Linear(2 * width, 2)  # discard the card, declare with it as the wait
+        self.other_head = nn.Linear(width, 3)  # draw, take, pass
+
+    def encode(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Each card's embedding (batch x 33 x width) and the state's (batch x width)."""
+        x, action_mask = features[:, :ONE_HOT_SIZE], features[:, ONE_HOT_SIZE:]
+        batch = x.shape[0]
+
+        def plane(name: str, rows: int) -> torch.Tensor:  # batch x 33 x rows
+            return x[:, ONE_HOT_PLANES[name]].reshape(batch, rows, KINDS).transpose(1, 2)
+
+        hand = plane("hand", 4)
+        counts = hand.sum(dim=2, keepdim=True) / 4
+        mates = counts.squeeze(2) @ SAME_RANK  # copies held of the card's rank, the card's own too
+        recent = x[:, ONE_HOT_PLANES["recent"]].reshape(batch, 3 * RECENT, KINDS).transpose(1, 2)
+        legal = torch.stack([action_mask[:, 3:3 + KINDS], action_mask[:, 3 + KINDS:]], dim=2)
+        cards = torch.cat([
+            hand, plane("known", 3), plane("discards", 3), plane("declared", 3), plane("latest", 1),
+            recent, counts, mates.unsqueeze(2), legal, torch.eye(KINDS).expand(batch, KINDS, KINDS)], dim=2)
+        table = torch.cat([x[:, ONE_HOT_PLANES[name]] for name in
+                           ("stock", "turn", "phase", "first", "hand_sizes", "takes", "declare")]
+                          + [action_mask[:, :3]], dim=1)
+        each = self.card(torch.cat([cards, table.unsqueeze(1).expand(batch, KINDS, GLOBAL_INPUTS)], dim=2))
+        state = self.trunk(torch.cat([each.mean(dim=1), each.amax(dim=1), table], dim=1))
+        return each, state
+
+    def forward(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        each, state = self.encode(features)
+        scores = self.card_head(torch.cat([each, state.unsqueeze(1).expand_as(each)], dim=2))
+        logits = torch.cat([self.other_head(state), scores[:, :, 0], scores[:, :, 1]], dim=1)
+        return logits, state
+
+    def forward_actor(self, features: torch.Tensor) -> torch.Tensor:
+        return self.forward(features)[0]
+
+    def forward_critic(self, features: torch.Tensor) -> torch.Tensor:
+        return self.encode(features)[1]
+
+
+class CardPolicy(MaskableMultiInputActorCriticPolicy):
+    """MaskablePPO's policy with :class:`CardNet`, whose scores are the 69 logits."""
+
+    def _build_mlp_extractor(self) -> None:
+        self.mlp_extractor = CardNet()
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        self.action_net = nn.Identity()  # CardNet's scores are the logits already
+        for head in (self.mlp_extractor.card_head, self.mlp_extractor.other_head):
+            nn.init.orthogonal_(head.weight, gain=0.01)
+            nn.init.zeros_(head.bias)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
 
 
 class HandProgress(gymnasium.Wrapper):  # type: ignore[type-arg]
@@ -124,6 +211,38 @@ def greedy(model: MaskablePPO) -> Any:
     return policy
 
 
+def train(steps: int, seed: int = 1, envs: int = 8, shaping: float = 0.2, cpu_minutes: float = 14.0,
+          curve_path: Path | None = None, network: str = "cards") -> tuple[MaskablePPO, Curve]:
+    """Train for *steps* learner steps (or *cpu_minutes* of CPU time) on *envs* environments,
+    half against two ``easy`` players and half against two ``normal``, at every seat."""
+    torch.set_num_threads(1)
+    gamma = 0.99
+    levels = ["easy" if index % 2 == 0 else "normal" for index in range(envs)]
+    seats = [index % 3 for index in range(envs)]
+    vector_env = DummyVecEnv([
+        (lambda level=level, seat=seat: make_env(level, seat, shaping, gamma))
+        for level, seat in zip(levels, seats, strict=True)])
+    vector_env.seed(seed)
+    if network == "cards":
+        policy: Any = CardPolicy
+        policy_kwargs: dict[str, Any] = {"features_extractor_class": Observation}
+    else:  # SB3's default network, two layers of 256
+        policy, policy_kwargs = "MultiInputPolicy", {"net_arch": [256, 256], "activation_fn": nn.ReLU}
+    model = MaskablePPO(
+        policy, vector_env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=3e-4,
+        gamma=gamma, gae_lambda=0.95, ent_coef=0.01, seed=seed, device="cpu", policy_kwargs=policy_kwargs)
+    curve = Curve(seats, levels, cpu_minutes * 60, curve_path)
+    model.learn(steps, callback=curve)
+    return model, curve
+
+
+def measure(model: MaskablePPO, deals: int) -> dict[str, SimulationResult]:
+    """The greedy policy at seat 0 against two ``easy`` and two ``normal`` players, on the deals
+    that ``simulate`` deals from seed 1 (as the documentation measures the built-in levels)."""
+    player = kowah.env.policy_player(greedy(model), name="maskable-ppo")
+    return {level: simulate(deals, [player, level, level], seed=1) for level in ("easy", "normal")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -134,33 +253,21 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=8, help="environments stepped together")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shaping", type=float, default=0.2, help="the shaping scale (0: none)")
+    parser.add_argument("--network", choices=("cards", "mlp"), default="cards",
+                        help="the card-wise network (default) or SB3's default MLP")
     parser.add_argument("--curve", type=Path, default=None, help="write the learning curve here (CSV)")
     parser.add_argument("--save", type=Path, default=None, help="save the trained model here")
     args = parser.parse_args()
-    torch.set_num_threads(1)
-    gamma = 0.99
-    levels = ["easy" if index % 2 == 0 else "normal" for index in range(args.envs)]
-    seats = [index % 3 for index in range(args.envs)]
-    vector_env = DummyVecEnv([
-        (lambda level=level, seat=seat: make_env(level, seat, args.shaping, gamma))
-        for level, seat in zip(levels, seats, strict=True)])
-    vector_env.seed(args.seed)
-    model = MaskablePPO(
-        "MultiInputPolicy", vector_env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=3e-4,
-        gamma=gamma, gae_lambda=0.95, ent_coef=0.01, seed=args.seed, device="cpu",
-        policy_kwargs={"net_arch": [256, 256], "activation_fn": torch.nn.ReLU})
-    curve = Curve(seats, levels, args.cpu_minutes * 60, args.curve)
     start = time.process_time()
-    model.learn(args.steps, callback=curve)
+    model, curve = train(args.steps, args.seed, args.envs, args.shaping, args.cpu_minutes, args.curve,
+                         args.network)
     cpu = time.process_time() - start
     curve.report()
     print(f"trained on {model.num_timesteps:,} steps ({len(curve.deals):,} deals) "
           f"in {cpu:.0f} s of CPU time", flush=True)
     if args.save is not None:
         model.save(args.save)
-    for level in ("easy", "normal"):
-        result = simulate(args.deals, [kowah.env.policy_player(greedy(model), name="maskable-ppo"),
-                                       level, level], seed=1)
+    for level, result in measure(model, args.deals).items():
         low, high = result.win_rate_interval(0)
         print(f"against two {level}: won {result.wins[0]:,} of {result.deals:,} deals = "
               f"{result.wins[0] / result.deals:.1%} (95% {low:.1%}–{high:.1%}); par is 33.3%", flush=True)
