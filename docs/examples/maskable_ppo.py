@@ -159,11 +159,14 @@ class HandProgress(gymnasium.Wrapper):  # type: ignore[type-arg]
 
 
 class Curve(BaseCallback):
-    """Records each training deal's result (``info["winner"]``) and stops at a CPU budget."""
+    """Records each training deal's result (``info["winner"]``), saves the model every 100,000
+    steps if given a *checkpoint* path, and stops at a CPU budget."""
 
-    def __init__(self, seats: list[int], levels: list[str], cpu_budget: float, path: Path | None) -> None:
+    def __init__(self, seats: list[int], levels: list[str], cpu_budget: float, path: Path | None,
+                 checkpoint: Path | None = None) -> None:
         super().__init__()
         self.seats, self.levels, self.cpu_budget, self.path = seats, levels, cpu_budget, path
+        self.checkpoint = checkpoint
         self.deals: list[tuple[int, str, bool]] = []  # (timestep, level, won)
         self.start = time.process_time()
         self.next_report = 0
@@ -177,6 +180,8 @@ class Curve(BaseCallback):
         if self.num_timesteps >= self.next_report:
             self.next_report += 50_000
             self.report()
+            if self.checkpoint is not None and self.num_timesteps % 100_000 < 50_000:
+                self.model.save(self.checkpoint)
         return time.process_time() - self.start < self.cpu_budget
 
     def share(self, level: str, last: int = 500) -> float:
@@ -212,7 +217,8 @@ def greedy(model: MaskablePPO) -> Any:
 
 
 def train(steps: int, seed: int = 1, envs: int = 8, shaping: float = 0.2, cpu_minutes: float = 14.0,
-          curve_path: Path | None = None, network: str = "cards") -> tuple[MaskablePPO, Curve]:
+          curve_path: Path | None = None, network: str = "cards",
+          checkpoint: Path | None = None) -> tuple[MaskablePPO, Curve]:
     """Train for *steps* learner steps (or *cpu_minutes* of CPU time) on *envs* environments,
     half against two ``easy`` players and half against two ``normal``, at every seat."""
     torch.set_num_threads(1)
@@ -231,7 +237,7 @@ def train(steps: int, seed: int = 1, envs: int = 8, shaping: float = 0.2, cpu_mi
     model = MaskablePPO(
         policy, vector_env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=3e-4,
         gamma=gamma, gae_lambda=0.95, ent_coef=0.01, seed=seed, device="cpu", policy_kwargs=policy_kwargs)
-    curve = Curve(seats, levels, cpu_minutes * 60, curve_path)
+    curve = Curve(seats, levels, cpu_minutes * 60, curve_path, checkpoint)
     model.learn(steps, callback=curve)
     return model, curve
 
@@ -256,17 +262,22 @@ def main() -> None:
     parser.add_argument("--network", choices=("cards", "mlp"), default="cards",
                         help="the card-wise network (default) or SB3's default MLP")
     parser.add_argument("--curve", type=Path, default=None, help="write the learning curve here (CSV)")
-    parser.add_argument("--save", type=Path, default=None, help="save the trained model here")
+    parser.add_argument("--save", type=Path, default=None,
+                        help="save the model here (every 100,000 steps, and at the end)")
+    parser.add_argument("--load", type=Path, default=None, help="measure this saved model; no training")
     args = parser.parse_args()
-    start = time.process_time()
-    model, curve = train(args.steps, args.seed, args.envs, args.shaping, args.cpu_minutes, args.curve,
-                         args.network)
-    cpu = time.process_time() - start
-    curve.report()
-    print(f"trained on {model.num_timesteps:,} steps ({len(curve.deals):,} deals) "
-          f"in {cpu:.0f} s of CPU time", flush=True)
-    if args.save is not None:
-        model.save(args.save)
+    if args.load is not None:
+        model = MaskablePPO.load(args.load, device="cpu")
+    else:
+        start = time.process_time()
+        model, curve = train(args.steps, args.seed, args.envs, args.shaping, args.cpu_minutes, args.curve,
+                             args.network, args.save)
+        cpu = time.process_time() - start
+        curve.report()
+        print(f"trained on {model.num_timesteps:,} steps ({len(curve.deals):,} deals) "
+              f"in {cpu:.0f} s of CPU time", flush=True)
+        if args.save is not None:
+            model.save(args.save)
     for level, result in measure(model, args.deals).items():
         low, high = result.win_rate_interval(0)
         print(f"against two {level}: won {result.wins[0]:,} of {result.deals:,} deals = "
