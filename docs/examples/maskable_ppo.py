@@ -209,10 +209,18 @@ def make_env(level: str, seat: int, shaping: float, gamma: float) -> gymnasium.E
 def greedy(model: MaskablePPO) -> Any:
     """The trained policy as :func:`kowah.env.policy_player` takes it: the compact vector and
     the mask in, the most likely legal id out."""
+    network = model.policy
+    network.set_training_mode(False)
+
     def policy(vector: np.ndarray, action_mask: np.ndarray) -> int:
-        observation = {"observation": one_hot(vector), "action_mask": action_mask}
-        action, _ = model.predict(observation, action_masks=action_mask.astype(bool), deterministic=True)
-        return int(action)
+        # The policy's network itself, one observation at a time: model.predict gives the same
+        # action, with several times the overhead per call.
+        observation = {"observation": torch.from_numpy(one_hot(vector)).unsqueeze(0),
+                       "action_mask": torch.from_numpy(action_mask.astype(np.float32)).unsqueeze(0)}
+        with torch.no_grad():
+            latent = network.mlp_extractor.forward_actor(network.extract_features(observation))
+            logits = network.action_net(latent)[0].numpy()
+        return int(np.flatnonzero(action_mask)[np.argmax(logits[action_mask == 1])])
     return policy
 
 
