@@ -274,6 +274,7 @@ def main() -> None:
                         help="save the model here (every 100,000 steps, and at the end)")
     parser.add_argument("--load", type=Path, default=None, help="measure this saved model; no training")
     args = parser.parse_args()
+    torch.set_num_threads(1)  # small batches: more threads cost more than they give
     if args.load is not None:
         model = MaskablePPO.load(args.load, device="cpu")
     else:
