@@ -15,7 +15,8 @@ brackets per second of the process's CPU time, which a busy machine changes less
 
 Targets (issue 20): at least 20,000 steps/s for ``kowah.env`` here, and at least three times
 the baseline, PettingZoo's ``texas_holdem_v4`` (an RLCard game; it needs the ``rl-bench``
-extra: ``rlcard`` and ``pygame``).
+extra: ``rlcard`` and ``pygame``). The same loop with ``encoding="one-hot"`` shows what the
+one-hot encoding costs, as a share of the compact encoding's rate in the same run.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kowah.env import env as kowah_env
@@ -80,7 +82,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the best of each counts (default 3)")
     parser.add_argument("--seed", type=int, default=20)
     args = parser.parse_args(argv)
-    cases: dict[str, Callable[[], Any]] = {"kowah_v0": kowah_env, "texas_holdem_v4": texas_holdem}
+    cases: dict[str, Callable[[], Any]] = {"kowah_v0": kowah_env, "texas_holdem_v4": texas_holdem,
+                                           "kowah_v0_one_hot": partial(kowah_env, encoding="one-hot")}
     wall, cpu = dict.fromkeys(cases, 0.0), dict.fromkeys(cases, 0.0)
     for round_ in range(args.rounds):
         for name, make in cases.items():
@@ -93,11 +96,15 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     print(f"  kowah.env (kowah_v0)                  {kowah:>9,.0f} steps/s ({cpu['kowah_v0']:,.0f})  "
           f"target >= {TARGET_STEPS:,}: {'met' if kowah >= TARGET_STEPS else 'NOT met'}")
     print(f"  pettingzoo texas_holdem_v4 (baseline) {texas:>9,.0f} steps/s ({cpu['texas_holdem_v4']:,.0f})")
+    one_hot, one_hot_cpu = wall["kowah_v0_one_hot"], cpu["kowah_v0_one_hot"]
+    print(f"  kowah.env, encoding='one-hot'         {one_hot:>9,.0f} steps/s ({one_hot_cpu:,.0f})  "
+          f"{one_hot / kowah:.2f}x the compact encoding's")
     by_cpu = cpu["kowah_v0"] / cpu["texas_holdem_v4"]
     print(f"  ratio                                 {ratio:>9.2f}x ({by_cpu:.2f}x)  "
           f"target >= {TARGET_RATIO:.0f}x: {'met' if ratio >= TARGET_RATIO else 'NOT met'}")
     return {"kowah_v0": kowah, "texas_holdem_v4": texas, "ratio": ratio,
-            "kowah_v0_cpu": cpu["kowah_v0"], "texas_holdem_v4_cpu": cpu["texas_holdem_v4"]}
+            "kowah_v0_cpu": cpu["kowah_v0"], "texas_holdem_v4_cpu": cpu["texas_holdem_v4"],
+            "kowah_v0_one_hot": one_hot, "kowah_v0_one_hot_cpu": cpu["kowah_v0_one_hot"]}
 
 
 if __name__ == "__main__":

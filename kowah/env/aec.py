@@ -39,12 +39,15 @@ from kowah.cards import Pack
 from kowah.deal import Deal
 from kowah.env.encoding import HIGH, SIZE, Encoder, mask
 from kowah.env.ids import N_ACTIONS, id_to_action
+from kowah.env.onehot import ONE_HOT_SIZE, one_hot
 from kowah.env.options import (
     RENDER_MODES,
+    check_encoding,
     check_max_cycles,
     check_render_mode,
     check_reward,
     choose_rules,
+    outcome_info,
     rewards_of,
 )
 from kowah.env.render import render_table
@@ -63,10 +66,20 @@ _SEAT: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
 _DISCARD = EventKind.DISCARD
 
 
-def observation_space() -> gymnasium.spaces.Dict:
-    """The space of one agent's observations: the vector and the action mask."""
+def observation_space(encoding: str = "compact") -> gymnasium.spaces.Dict:
+    """The space of one agent's observations in *encoding* (``"compact"`` or ``"one-hot"``):
+    the vector and the action mask.
+
+    >>> observation_space("one-hot")["observation"]
+    Box(0.0, 1.0, (1269,), float32)
+    """
+    vector: gymnasium.spaces.Space[Any]
+    if check_encoding(encoding) == "one-hot":
+        vector = gymnasium.spaces.Box(low=0.0, high=1.0, shape=(ONE_HOT_SIZE,), dtype=np.float32)
+    else:
+        vector = gymnasium.spaces.Box(low=0, high=HIGH, shape=(SIZE,), dtype=np.int8)
     return gymnasium.spaces.Dict({
-        "observation": gymnasium.spaces.Box(low=0, high=HIGH, shape=(SIZE,), dtype=np.int8),
+        "observation": vector,
         "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(N_ACTIONS,), dtype=np.int8),
     })
 
@@ -78,7 +91,10 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
     :class:`~kowah.cards.Pack`) choose the variant; *reward* is ``"multiplier"`` or ``"win"``
     (:data:`~kowah.env.options.REWARDS`); *max_cycles* is the most turns (a draw or take and
     its discard) a deal may last before it is truncated, ``None`` for no limit (every deal
-    ends: R16, R17); *render_mode* is ``"ansi"`` or ``"human"``, in the language *lang*.
+    ends: R16, R17); *encoding* is ``"compact"`` (:mod:`~kowah.env.encoding`) or ``"one-hot"``
+    (:mod:`~kowah.env.onehot`); *render_mode* is ``"ansi"`` or ``"human"``, in the language
+    *lang*. At the deal's end every agent's ``info`` tells the outcome
+    (:func:`~kowah.env.options.outcome_info`: ``"winner"``, ``"kind"``, ``"multiplier"``).
 
     An id out of range raises :class:`~kowah.KowahError`. An illegal action raises
     :class:`~kowah.IllegalActionError` and changes nothing, unless *illegal_reward* is a
@@ -96,17 +112,19 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
     def __init__(self, *, rules: Rules | None = None, pack: str | Pack | None = None,
                  reward: str = "multiplier", max_cycles: int | None = None,
                  render_mode: str | None = None, lang: str = "en",
-                 illegal_reward: float | None = None) -> None:
+                 illegal_reward: float | None = None, encoding: str = "compact") -> None:
         super().__init__()
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.rules = choose_rules(rules, pack)
         self.reward = check_reward(reward)
         self.max_cycles = check_max_cycles(max_cycles)
         self.render_mode = check_render_mode(render_mode)
+        self.encoding = check_encoding(encoding)
+        self._one_hot = self.encoding == "one-hot"
         self.lang = lang
         self.possible_agents = list(AGENTS)
         self.agents: list[str] = []
-        space = observation_space()
+        space = observation_space(self.encoding)
         self.observation_spaces = dict.fromkeys(AGENTS, space)
         self.action_spaces = {agent: gymnasium.spaces.Discrete(N_ACTIONS) for agent in AGENTS}
         self._rng = random.Random()
@@ -153,13 +171,15 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[deal.actor]
 
-    def observe(self, agent: str) -> dict[str, NDArray[np.int8]]:
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """*agent*'s observation now: new arrays, the vector and the action mask."""
         seat = _SEAT[agent]
         deal = self.deal
         encoder = self._encoder
         assert encoder is not None
-        return {"observation": encoder.vector(seat), "action_mask": mask(deal.legal_actions(seat))}
+        vector = encoder.vector(seat)
+        return {"observation": one_hot(vector) if self._one_hot else vector,
+                "action_mask": mask(deal.legal_actions(seat))}
 
     def step(self, action: int | None) -> None:
         """The selected agent plays the action of id *action* (``None`` once it is done)."""
@@ -187,6 +207,7 @@ class KowahEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
                 self.rewards[other] = value
                 self.returns[other] += value
                 self.terminations[other] = True
+                self.infos[other] = outcome_info(deal.outcome)
         else:
             self._turns += sum(1 for event in events if event.kind is _DISCARD)
             if self.max_cycles is not None and self._turns >= self.max_cycles:

@@ -29,6 +29,9 @@ phase          3       0–1     where that seat stands: must draw or take, must
 first          3       0–1     the seat that opened the deal (R9)
 hand_sizes     3       0–9     how many cards each seat holds
 takes          1       0–127   turns in a row without a stock draw, each a take (R17)
+declare        1       0–1     1 when this seat must declare or pass now: it has just
+                               discarded into a ready hand (R11); the turn and phase
+                               planes then already show the next seat's turn
 ============== ======= ======= =========================================================
 
 Card indices are :class:`~kowah.cards.Card` values (``1c`` is 0, ``mk`` 32). Piles and public
@@ -40,7 +43,7 @@ actions are legal is the separate ``action_mask`` (:func:`mask`).
 >>> deal = Deal.shuffled(seed=3)
 >>> vector = encode(deal.observation(1))
 >>> vector.shape, vector.dtype, SIZE
-((1025,), dtype('int8'), 1025)
+((1026,), dtype('int8'), 1026)
 >>> int(vector[PLANES["hand"]].sum()), int(vector[PLANES["stock"]][0])
 (8, 96)
 >>> [int(x) for x in vector[PLANES["turn"]]], [int(x) for x in vector[PLANES["phase"]]]
@@ -56,7 +59,7 @@ from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
-from kowah.actions import SEATS, Action
+from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.env.ids import IDS, N_ACTIONS
 from kowah.events import Event, EventKind, Phase
@@ -92,6 +95,7 @@ _SIZES: Final = (
     ("first", SEATS, 1),
     ("hand_sizes", SEATS, HAND_SIZE + 1),
     ("takes", 1, TAKES_HIGH),
+    ("declare", 1, 1),
 )
 
 
@@ -127,6 +131,9 @@ _PHASE = PLANES["phase"].start
 _FIRST = PLANES["first"].start
 _SIZES_AT = PLANES["hand_sizes"].start
 _TAKES = PLANES["takes"].start
+_DECLARING = PLANES["declare"].start
+# Where an Encoder's buffer keeps each seat's declare flag, after the three hands.
+_FLAGS: Final = SIZE + SEATS * KINDS
 _PHASES: Final = {Phase.START: 0, Phase.DISCARD: 1, Phase.OVER: 2}
 _BEFORE: Final = (2, 0, 1)  # the previous seat in rotation (R9)
 # Enum members as module names: each lookup through the class costs more, per event.
@@ -188,6 +195,8 @@ def encode(observation: Observation) -> NDArray[np.int8]:
     vector[_PHASE + _PHASES[observation.phase]] = 1
     vector[_FIRST + rel[observation.first]] = 1
     vector[_TAKES] = _takes_in_a_row(observation.events)
+    # R11: only the seat that has just discarded into a ready hand may pass.
+    vector[_DECLARING] = any(action.kind is ActionKind.PASS for action in observation.legal_actions)
     return vector
 
 
@@ -207,12 +216,14 @@ _ROWS: Final = {"known": KINDS, "discards": KINDS, "declared": KINDS, "pile": PI
 
 def _gathers() -> tuple[NDArray[np.intp], ...]:
     """For each observing seat, where each entry of its vector is in an :class:`Encoder`'s
-    buffer: the buffer holds the planes by absolute seat, and each seat's hand after them."""
+    buffer: the buffer holds the planes by absolute seat, each seat's hand after them, and
+    then each seat's declare flag."""
     result = []
     for me in range(SEATS):
         index = np.arange(SIZE, dtype=np.intp)
         hand = PLANES["hand"]
         index[hand] = SIZE + me * KINDS + np.arange(KINDS)
+        index[_DECLARING] = _FLAGS + me
         for name, row in _ROWS.items():
             start = PLANES[name].start
             for r in range(SEATS):
@@ -252,7 +263,8 @@ class Encoder:
         hands = [encode(observation)[PLANES["hand"]] for observation in observations]
         # Python's bytearray takes single writes several times faster than a numpy array;
         # the numpy view shares its memory.
-        self._buffer = bytearray(encode(first).tobytes() + b"".join(hand.tobytes() for hand in hands))
+        flags = bytes(int(encode(observation)[_DECLARING]) for observation in observations)
+        self._buffer = bytearray(encode(first).tobytes() + b"".join(hand.tobytes() for hand in hands) + flags)
         self._view = np.frombuffer(self._buffer, dtype=np.int8)
         self._piles = [len(pile) for pile in first.discards]
         self._drawn = [sum(1 for seat, _ in first.public_draws if seat == s) for s in range(SEATS)]
@@ -324,3 +336,7 @@ class Encoder:
                 buffer[_LATEST + latest] = 1
             self._latest = latest
         buffer[_TAKES] = self._takes
+        window = deal.declaring_seat
+        buffer[_FLAGS] = window == 0
+        buffer[_FLAGS + 1] = window == 1
+        buffer[_FLAGS + 2] = window == 2

@@ -13,7 +13,7 @@ kowah.errors.KowahError: unknown reward scheme 'money' (choose multiplier or win
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from kowah.cards import Pack
 from kowah.env.encoding import COPIES
@@ -22,18 +22,24 @@ from kowah.events import Outcome
 from kowah.rules import KOWAH_RULES, SEATS, Rules
 
 __all__ = [
+    "ENCODINGS",
     "RENDER_MODES",
     "REWARDS",
+    "check_encoding",
     "check_max_cycles",
     "check_render_mode",
     "check_reward",
     "choose_rules",
+    "outcome_info",
     "rewards_of",
 ]
 
 #: The reward schemes: ``"multiplier"`` (the default) pays the winner its multiplier (R15) and
 #: charges each other seat half of it; ``"win"`` pays 1 and charges ½, whatever the multiplier.
 REWARDS: Final = ("multiplier", "win")
+#: The observation encodings: ``"compact"`` (the default; :mod:`kowah.env.encoding`), small
+#: integers; ``"one-hot"`` (:mod:`kowah.env.onehot`), floats 0–1 for a generic network.
+ENCODINGS: Final = ("compact", "one-hot")
 #: The render modes: the table as the terminal game shows it, as text or printed.
 RENDER_MODES: Final = ("ansi", "human")
 
@@ -70,6 +76,22 @@ def check_reward(reward: str) -> str:
     return reward
 
 
+def check_encoding(encoding: str) -> str:
+    """*encoding*, one of :data:`ENCODINGS`.
+
+    >>> check_encoding("one-hot")
+    'one-hot'
+    >>> check_encoding("onehot")
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahError: unknown encoding 'onehot' (choose compact or one-hot)
+    """
+    if encoding not in ENCODINGS:
+        raise KowahError(N_("error", "unknown encoding {value} (choose compact or one-hot)"),
+                         value=shorten(encoding))
+    return encoding
+
+
 def check_max_cycles(max_cycles: int | None) -> int | None:
     """*max_cycles*: ``None`` (no limit) or a whole number of at least 1."""
     if max_cycles is None:
@@ -104,3 +126,24 @@ def rewards_of(outcome: Outcome | None, reward: str) -> tuple[float, float, floa
     result = [-stake / 2] * SEATS
     result[outcome.winner] = stake
     return (result[0], result[1], result[2])
+
+
+def outcome_info(outcome: Outcome | None) -> dict[str, Any]:
+    """What the last ``info`` of an episode says of the deal's end: ``"winner"`` (the winning
+    seat, −1 for a drawn deal), ``"kind"`` (how it was won, a :class:`~kowah.WinBy` value, or
+    why it was drawn, a :class:`~kowah.DrawnBy` value) and ``"multiplier"`` (R15; 0 for a
+    drawn deal). Plain numbers and strings, so that vector environments gather them into
+    arrays. Empty while the deal goes on.
+
+    >>> from kowah import Card, DrawnBy, Outcome
+    >>> outcome_info(Outcome.win(2, "self-draw", Card.C5))
+    {'winner': 2, 'kind': 'self-draw', 'multiplier': 3}
+    >>> outcome_info(Outcome.drawn(DrawnBy.EXHAUSTION))
+    {'winner': -1, 'kind': 'exhaustion', 'multiplier': 0}
+    """
+    if outcome is None:
+        return {}
+    by = outcome.by
+    assert by is not None
+    winner = -1 if outcome.winner is None else outcome.winner
+    return {"winner": winner, "kind": by.value, "multiplier": outcome.multiplier or 0}

@@ -26,13 +26,16 @@ from kowah.cards import Pack
 from kowah.deal import Deal
 from kowah.env.aec import observation_space
 from kowah.env.encoding import Encoder, mask
-from kowah.env.ids import N_ACTIONS, id_to_action
+from kowah.env.ids import DRAW, N_ACTIONS, id_to_action
+from kowah.env.onehot import one_hot
 from kowah.env.options import (
     RENDER_MODES,
+    check_encoding,
     check_max_cycles,
     check_render_mode,
     check_reward,
     choose_rules,
+    outcome_info,
     rewards_of,
 )
 from kowah.env.render import render_table
@@ -44,7 +47,7 @@ from kowah.rules import Rules
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["ENTRY_POINT", "ENV_ID", "Opponent", "SingleSeatEnv", "single"]
+__all__ = ["ENTRY_POINT", "ENV_ID", "Opponent", "SingleSeatEnv", "register", "single"]
 
 #: An opponent: a built-in level's name, or a function that makes a player from a seeded
 #: :class:`random.Random` (as :func:`kowah.simulation.simulate` takes).
@@ -52,8 +55,12 @@ Opponent = str | Callable[[random.Random], Player]
 #: The Gymnasium id of the single-agent environment and where Gymnasium finds it.
 ENV_ID: Final = "kowah/Kowah-v0"
 ENTRY_POINT: Final = "kowah.env.single:SingleSeatEnv"
-_Observation = dict[str, "NDArray[np.int8]"]
+_Observation = dict[str, "NDArray[Any]"]
 _DISCARD = EventKind.DISCARD
+#: The action mask of a finished deal: no action is legal, but a policy that must still act
+#: on it (a vector environment's next-step autoreset ignores that action) finds one id marked.
+_OVER_MASK: Final = np.zeros(N_ACTIONS, dtype=np.int8)
+_OVER_MASK[DRAW] = 1
 
 
 def _opponents(opponents: Opponent | Sequence[Opponent]) -> tuple[Opponent, Opponent]:
@@ -82,7 +89,24 @@ def _seat(seat: int) -> int:
 
 
 class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
-    """One deal of Kowah for one learner against two AI players (see :func:`single`)."""
+    """One deal of Kowah for one learner against two AI players (see :func:`single`).
+
+    :meth:`action_masks` gives the legal ids as sb3-contrib's ``MaskablePPO`` asks for them.
+    Once the deal is over no id is legal, yet the mask of the last observation (and
+    :meth:`action_masks`) marks id 0: a vector environment that resets on the next step
+    (Gymnasium's default) asks the policy for an action on that observation and ignores it,
+    and a masked sampler must never be handed a mask with nothing to choose. The last step's
+    ``info`` tells the outcome (:func:`~kowah.env.options.outcome_info`).
+
+    >>> environment = single("easy", reward="win")
+    >>> observation, info = environment.reset(seed=1)
+    >>> terminated = truncated = False
+    >>> while not (terminated or truncated):
+    ...     action = int(environment.action_masks().nonzero()[0][0])
+    ...     observation, reward, terminated, truncated, info = environment.step(action)
+    >>> sorted(info), [int(i) for i in environment.action_masks().nonzero()[0]]
+    (['kind', 'multiplier', 'winner'], [0])
+    """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
@@ -90,22 +114,24 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
                  rules: Rules | None = None, pack: str | Pack | None = None,
                  reward: str = "multiplier", max_cycles: int | None = None,
                  illegal_reward: float = -1.0, render_mode: str | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", encoding: str = "compact") -> None:
         self.opponents = _opponents(opponents)
         self.seat = _seat(seat)
         self.rules = choose_rules(rules, pack)
         self.reward = check_reward(reward)
         self.max_cycles = check_max_cycles(max_cycles)
         self.render_mode = check_render_mode(render_mode)
+        self.encoding = check_encoding(encoding)
         self.illegal_reward = float(illegal_reward)
         self.lang = lang
-        self.observation_space: gymnasium.spaces.Dict = observation_space()  # type: ignore[assignment]
+        self.observation_space: gymnasium.spaces.Dict = observation_space(self.encoding)  # type: ignore[assignment]
         self.action_space: gymnasium.spaces.Discrete = gymnasium.spaces.Discrete(N_ACTIONS)
         self._deal: Deal | None = None
         self._encoder: Encoder | None = None
         self._players: list[Player | None] = [None] * SEATS
         self._turns = 0
         self._done = True
+        self._mask = _OVER_MASK
 
     @property
     def deal(self) -> Deal:
@@ -117,8 +143,16 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
     def _observation(self) -> _Observation:
         encoder = self._encoder
         assert encoder is not None
-        return {"observation": encoder.vector(self.seat),
-                "action_mask": mask(self.deal.legal_actions(self.seat))}
+        deal = self.deal
+        self._mask = _OVER_MASK.copy() if deal.is_over else mask(deal.legal_actions(self.seat))
+        vector = encoder.vector(self.seat)
+        return {"observation": one_hot(vector) if self.encoding == "one-hot" else vector,
+                "action_mask": self._mask.copy()}
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The ids the learner may choose now, as booleans (sb3-contrib's ``MaskablePPO``
+        calls it): the last observation's ``action_mask``."""
+        return self._mask.astype(bool)
 
     def _play_others(self, limited: bool = True) -> None:
         """Let the AI players act until the learner may act or the deal ends (or, if
@@ -190,7 +224,7 @@ class SingleSeatEnv(gymnasium.Env[_Observation, np.int64]):
         reward = rewards_of(deal.outcome, self.reward)[self.seat] if terminated else 0.0
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, terminated, truncated, {}
+        return self._observation(), reward, terminated, truncated, outcome_info(deal.outcome)
 
     def render(self) -> str | None:
         """The table as the terminal game shows it to the learner's seat, in :attr:`lang`."""
@@ -211,7 +245,7 @@ def single(opponents: Opponent | Sequence[Opponent] = "hard", seat: int = 0, **o
     from a seeded :class:`random.Random`.
 
     *options* are those of :class:`~kowah.env.aec.KowahEnv` (*rules*, *pack*, *reward*,
-    *max_cycles*, *render_mode*, *lang*), and *illegal_reward* (−1 by default). The
+    *max_cycles*, *encoding*, *render_mode*, *lang*), and *illegal_reward* (−1 by default). The
     environment carries a Gymnasium spec (``kowah/Kowah-v0``), so ``env.spec.make()`` makes
     another like it.
     """
@@ -222,3 +256,17 @@ def single(opponents: Opponent | Sequence[Opponent] = "hard", seat: int = 0, **o
         ENV_ID, entry_point=ENTRY_POINT, kwargs=kwargs, nondeterministic=False)
     return environment
 
+
+
+def register() -> None:
+    """Register :data:`ENV_ID` with Gymnasium (once; :mod:`kowah.env` calls it on import), so
+    that ``gymnasium.make("kowah/Kowah-v0", opponents="easy")`` and ``gymnasium.make_vec``
+    make :class:`SingleSeatEnv`. It is also the package's ``gymnasium.envs`` entry point.
+
+    >>> import gymnasium
+    >>> register()
+    >>> gymnasium.make("kowah/Kowah-v0", opponents="easy").unwrapped.opponents
+    ('easy', 'easy')
+    """
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(ENV_ID, entry_point=ENTRY_POINT, nondeterministic=False)
