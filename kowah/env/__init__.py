@@ -34,25 +34,39 @@ from __future__ import annotations
 
 from kowah.errors import N_, format_message
 
+_MISSING: ImportError | None = None
 try:
     import gymnasium  # noqa: F401
     import numpy  # noqa: F401
     import pettingzoo  # noqa: F401
-except ImportError as error:  # pragma: no cover - the rl extra is installed for the tests
-    raise ImportError(format_message(N_("error", "kowah.env needs numpy, gymnasium and pettingzoo: "
-                                                 "pip install 'kowah[rl]' ({reason})"),
-                                     {"reason": str(error)})) from error
+except ImportError as error:
+    # kowah.env.ids (the action table) is pure Python and stays importable without the rl
+    # extra; everything else here says what is missing when it is asked for.
+    _MISSING = ImportError(format_message(N_("error", "kowah.env needs numpy, gymnasium and pettingzoo: "
+                                                      "pip install 'kowah[rl]' ({reason})"),
+                                          {"reason": str(error)}))
 
-from kowah.env import kowah_v0
-from kowah.env.aec import AGENTS, KowahEnv, env, observation_space, raw_env
-from kowah.env.encoding import HIGH, PLANES, SIZE, Encoder, encode, mask
-from kowah.env.ids import N_ACTIONS, action_names, action_to_id, id_to_action
-from kowah.env.onehot import ONE_HOT_PLANES, ONE_HOT_SIZE, one_hot
-from kowah.env.options import ENCODINGS, REWARDS, outcome_info, rewards_of
-from kowah.env.policy import Policy, PolicyPlayer, policy_player
-from kowah.env.single import SingleSeatEnv, register, single
+if _MISSING is not None:
+    _NEEDED: ImportError = _MISSING
 
-register()  # gymnasium.make("kowah/Kowah-v0") once kowah.env is imported
+    def __getattr__(name: str) -> object:
+        if name == "ids":  # from kowah.env import ids
+            import importlib
+
+            return importlib.import_module("kowah.env.ids")
+        raise _NEEDED
+
+else:
+    from kowah.env import kowah_v0
+    from kowah.env.aec import AGENTS, KowahEnv, env, observation_space, raw_env
+    from kowah.env.encoding import HIGH, PLANES, SIZE, Encoder, encode, mask
+    from kowah.env.ids import N_ACTIONS, action_names, action_to_id, id_to_action
+    from kowah.env.onehot import ONE_HOT_PLANES, ONE_HOT_SIZE, one_hot
+    from kowah.env.options import ENCODINGS, REWARDS, outcome_info, rewards_of
+    from kowah.env.policy import Policy, PolicyPlayer, policy_player
+    from kowah.env.single import SingleSeatEnv, register, single
+
+    register()  # gymnasium.make("kowah/Kowah-v0") once kowah.env is imported
 
 __all__ = [
     "AGENTS",
