@@ -272,6 +272,15 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
         raise argparse.ArgumentTypeError(_("cli", "not an address or a host name: {value}").format(
             value=printable(text[:40])))
 
+    def _proxy(text: str) -> str:
+        import ipaddress
+
+        try:
+            return str(ipaddress.ip_address(text.strip("[]")))
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("cli", "not an IP address: {value}").format(
+                value=printable(text[:40]))) from None
+
     serve.add_argument("--host", default="127.0.0.1", type=host,
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=whole(1, 65535), default=8000,
@@ -296,6 +305,14 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
                        help=_("cli", "close a game untouched this long (default: 86400)"))
     serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
                        help=_("cli", "new games per client address and minute (default: 60)"))
+    serve.add_argument("--unjoined-timeout", type=whole(60, 10**8), default=1800,
+                       metavar=_("cli", "SECONDS"),
+                       help=_("cli", "close a table still waiting for its people after this long "
+                                     "untouched (default: 1800)"))
+    serve.add_argument("--trust-proxy", action="append", default=[], type=_proxy,
+                       metavar=_("cli", "ADDRESS"),
+                       help=_("cli", "a reverse proxy whose X-Forwarded-For header names the "
+                                     "client (repeatable; default: none)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
 
 
@@ -577,7 +594,8 @@ def _serve(args: argparse.Namespace, t: Translator) -> int:
     return serve(t, host=args.host, port=args.port, data=args.data, save=not args.no_save,
                  open_browser=args.open, database=args.database, workers=args.workers,
                  allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin),
-                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute)
+                 idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute,
+                 unjoined_timeout=args.unjoined_timeout, trust_proxies=tuple(args.trust_proxy))
 
 
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,

@@ -40,6 +40,7 @@ from kowah.web.store import (
     Refused,
     StoreError,
     StoreFullError,
+    UnreadableGameError,
     import_files,
     open_store,
 )
@@ -594,9 +595,12 @@ def test_a_row_that_cannot_be_read_is_reported_and_skipped(opener: Opener,
     _raw(store, "UPDATE games SET data = ? WHERE id = ?", ("[" * 100_000 + "]" * 100_000, deep.id))
     other = opener()
     with caplog.at_level(logging.WARNING, logger="kowah.web"):
-        assert other.get(bad.id) is None and other.get(deep.id) is None
+        for damaged in (bad, deep):
+            with pytest.raises(UnreadableGameError):
+                other.get(damaged.id)
     assert bad.id in caplog.text and "not a JSON object" in caplog.text and deep.id in caplog.text
     assert other.get(good.id) is not None
+    assert other.playing() == 3 and other.set_aside_broken() == 2 and other.playing() == 1
 
 
 def _raw(store: SQLStore, sql: str, params: tuple[object, ...]) -> None:

@@ -9,10 +9,7 @@ before the answer.
 
 from __future__ import annotations
 
-import collections
 import json as _json
-import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -27,6 +24,7 @@ from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
 from kowah.players import PLAYERS
+from kowah.web.addresses import client_address
 from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
@@ -35,7 +33,7 @@ from kowah.web.store import Store
 from kowah.web.text import words
 from kowah.web.writer import Writer
 
-__all__ = ["Limits", "act", "close", "create", "hint", "join", "leave", "record", "show", "start"]
+__all__ = ["act", "close", "create", "hint", "join", "leave", "record", "show", "start"]
 
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
@@ -59,29 +57,6 @@ async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
             _limiters.clear()
         limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
     return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
-
-
-class Limits:
-    """New games per client address in a sliding minute (``--max-new-per-minute``)."""
-
-    def __init__(self, per_minute: int) -> None:
-        self.per_minute = per_minute
-        self._seen: dict[str, collections.deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def wait(self, address: str, now: float) -> int:
-        """0 when *address* may start a game now (and count it), else seconds to wait."""
-        with self._lock:
-            if len(self._seen) > 10_000:  # forget the quiet addresses
-                self._seen = {key: times for key, times in self._seen.items()
-                              if times and times[-1] > now - 60}
-            times = self._seen.setdefault(address, collections.deque())
-            while times and times[0] <= now - 60:
-                times.popleft()
-            if len(times) >= self.per_minute:
-                return max(1, math.ceil(times[0] + 60 - now))
-            times.append(now)
-            return 0
 
 
 def _store(request: Request) -> Store:
@@ -237,14 +212,16 @@ async def create(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
     data = await _read_json(request, t)
-    address = request.client.host if request.client else ""
-    wait = request.app.state.limits.wait(address, time.monotonic())
-    if wait:
-        raise Problem.of(t, 429, "too-many-new", headers={"retry-after": str(wait)}, seconds=wait)
+    settings = request.app.state.settings
+    address = client_address(request.scope, settings.trust_proxies)
 
     def work() -> dict[str, Any]:
-        game = _new_game(data, t, lang, address)
-        _store(request).add(game)
+        game = _new_game(data, t, lang, address)  # a refused body is not counted
+        store = _store(request)
+        wait = store.allow_new(address, time.time(), settings.max_new_per_minute)
+        if wait:
+            raise Problem.of(t, 429, "too-many-new", headers={"retry-after": str(wait)}, seconds=wait)
+        store.add(game)
         with game.lock:
             state = _view(request, game, 0)
             state["token"] = game.seats[0].token
@@ -290,8 +267,8 @@ async def act(request: Request) -> Response:
     def change(game: Game) -> dict[str, Any]:
         seat = _seat(game, token, t, required=True)
         assert seat is not None
-        game.requests += 1
-        if game.requests > limit:
+        game.requests[seat] += 1
+        if game.requests[seat] > limit:
             raise Problem.of(t, 429, "too-many-actions")
         _ready(game, t)
         if not game.started:

@@ -24,7 +24,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -42,7 +42,14 @@ from kowah.web._checks import check_int, check_text, check_texts
 from kowah.web.answers import answer
 from kowah.web.page import render_page
 from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
-from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
+from kowah.web.store import (
+    NotSavedError,
+    Store,
+    StoreError,
+    StoreFullError,
+    UnreadableGameError,
+    open_store,
+)
 from kowah.web.text import MESSAGES, words
 from kowah.web.writer import Writer
 
@@ -94,25 +101,39 @@ class Settings(Value):
     max_new_per_minute: int
     #: A game in play untouched this long (seconds) is closed.
     idle_timeout: float
+    #: A table still waiting for its people untouched this long (seconds) is closed.
+    unjoined_timeout: float
+    #: The reverse proxies (addresses) whose ``X-Forwarded-For`` names the client
+    #: (``--trust-proxy``; see :mod:`kowah.web.addresses`).
+    trust_proxies: tuple[str, ...]
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None,
                  allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
                  max_body: int = 8192, max_actions: int = 2000, max_new_per_minute: int = 60,
-                 idle_timeout: float = 86400.0) -> None:
+                 idle_timeout: float = 86400.0, unjoined_timeout: float = 1800.0,
+                 trust_proxies: Sequence[str] = ()) -> None:
         check_text("host", host)
         if port is not None:
             check_int("port", port, 1, 65535)
         for field, number in (("max_body", max_body), ("max_actions", max_actions),
                               ("max_new_per_minute", max_new_per_minute)):
             check_int(field, number, 1)
-        if type(idle_timeout) not in (int, float) or not 0 < idle_timeout < math.inf:
-            error = KowahError if type(idle_timeout) in (int, float) else KowahTypeError
-            raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
-                        field="idle_timeout", value=shorten(idle_timeout))
+        for field, seconds in (("idle_timeout", idle_timeout),
+                               ("unjoined_timeout", unjoined_timeout)):
+            if type(seconds) not in (int, float) or not 0 < seconds < math.inf:
+                error = KowahError if type(seconds) in (int, float) else KowahTypeError
+                raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
+                            field=field, value=shorten(seconds))
+        proxies = check_texts("trust_proxies", trust_proxies)
+        for proxy in proxies:
+            if _address(proxy) is None:
+                raise KowahError(N_("error", "{field} must be an IP address, not {value}"),
+                                 field="trust_proxies", value=shorten(proxy))
         self._set(host=host, port=port, allow_hosts=check_texts("allow_hosts", allow_hosts),
                   allow_origins=check_texts("allow_origins", allow_origins), max_body=max_body,
                   max_actions=max_actions, max_new_per_minute=max_new_per_minute,
-                  idle_timeout=float(idle_timeout))
+                  idle_timeout=float(idle_timeout), unjoined_timeout=float(unjoined_timeout),
+                  trust_proxies=tuple(str(_address(proxy)) for proxy in proxies))
 
     def host_ok(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the API page)."""
@@ -250,8 +271,17 @@ async def _store_error(request: Request, exc: Exception) -> Response:
     t = translator_for(request)
     if isinstance(exc, StoreFullError):
         return Problem.of(t, 503, "full").response()
+    if isinstance(exc, UnreadableGameError):
+        return Problem.of(t, 500, "unreadable").response()
     log.error("kowah: a change was not saved: %s", str(exc)[:300])
     return Problem.of(t, 503, "not-saved").response()
+
+
+async def _client_left(request: Request, exc: Exception) -> Response:
+    """The client closed its connection before its whole request came: one short line."""
+    log.info("kowah: %s %s: the client left before sending the whole request", request.method,
+             request.url.path[:80])
+    return Response(status_code=400)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -340,6 +370,7 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
         middleware=[Middleware(Guard, settings=settings)],
         exception_handlers={Problem: _problem, HTTPException: _http_error, StoreError: _store_error,
                             NotSavedError: _store_error, StoreFullError: _store_error,
+                            UnreadableGameError: _store_error, ClientDisconnect: _client_left,
                             Exception: _server_error},
         lifespan=_lifespan,
     )

@@ -111,8 +111,9 @@ class Game:
         self.updated = self.created
         #: When the person to move runs out of time (seconds since 1970), or ``None``.
         self.deadline: float | None = None
-        #: Action requests received, refused ones included (bounded by the app).
-        self.requests = 0
+        #: Action requests received from each seat's key, refused ones included (each seat's
+        #: bounded by the app: one seat cannot spend another's).
+        self.requests = [0] * SEATS
         #: The client address that made the game (to share the places fairly).
         self.owner = owner
         #: Held while the game is read or changed, so two requests never interleave.

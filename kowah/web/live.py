@@ -9,7 +9,9 @@ database) and tells each open socket of that game.
 
 The housekeeping task (one per process, started with the first request or by the lifespan)
 plays the turn of a person whose clock ran out, closes the games untouched for the idle
-timeout, and deletes old finished games.
+timeout and the tables still waiting for their people after the unjoined timeout, takes the
+games whose rows cannot be read out of play, and deletes old finished games; a game that fails
+is logged and the others go on.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -28,7 +31,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
-from kowah.web.store import ANY_GAME, Store, StoreError
+from kowah.web.store import ANY_GAME, Store, StoreError, UnreadableGameError
+from kowah.web.writer import Writer
 
 __all__ = ["Hub", "attach", "socket", "started", "stopped"]
 
@@ -40,6 +44,10 @@ clock = time.time
 FIRST_MESSAGE = 10.0
 #: How often the housekeeping looks at the clocks (seconds).
 TICK = 0.5
+#: How often the housekeeping closes idle and waiting tables and tidies (seconds).
+SWEEP = 30.0
+#: The socket's close code for a game whose saved form cannot be read.
+UNREADABLE = 4500
 
 
 #: A state read by the hub: its number (see :meth:`Hub._read`), the game's version, status and
@@ -200,6 +208,9 @@ class Hub:
 
         try:
             game, seat, hello = await run_in_threadpool(look)
+        except UnreadableGameError:
+            await websocket.close(UNREADABLE)
+            return
         except StoreError:
             await websocket.close(1011)
             return
@@ -224,7 +235,13 @@ class Hub:
             if told is not None:  # what the others were told meanwhile
                 await self._catch_up(websocket, told)
             while True:
-                message = await websocket.receive_text()
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                message = received.get("text")
+                if message is None:  # a binary frame: not this API's
+                    await websocket.close(4400)
+                    break
                 with contextlib.suppress(ValueError, RecursionError):
                     if json.loads(message) == {"type": "ping"}:
                         await websocket.send_text('{"type": "pong"}')
@@ -250,10 +267,7 @@ async def socket(websocket: WebSocket) -> None:
 
 def attach(app: Starlette) -> None:
     """Give *app* its :class:`Hub` (``app.state.live``)."""
-    from kowah.web.api import Limits
-
     app.state.live = Hub(app.state.store)
-    app.state.limits = Limits(app.state.settings.max_new_per_minute)
 
 
 def started(app: Starlette) -> None:
@@ -284,20 +298,43 @@ def _close_idle(game: Game) -> bool:
     return True
 
 
+def _close_waiting(before: float) -> Callable[[Game], bool]:
+    """Close a table still waiting for its people, untouched since *before*."""
+    def change(game: Game) -> bool:
+        if game.started or game.closed or game.updated >= before:
+            return False
+        game.close(clock())
+        return True
+    return change
+
+
+async def _each(writer: Writer, game_ids: list[str], change: Callable[[Game], bool]) -> None:
+    """*change* on each game; one that fails (a damaged row …) is logged and the others go on."""
+    for game_id in game_ids:
+        try:
+            await writer.update(game_id, change)
+        except Exception as error:  # one game's failure must not stop the sweep
+            log.warning("kowah: housekeeping, game %s: %s", game_id[:64], str(error)[:200])
+
+
 async def _housekeeping(app: Starlette, hub: Hub) -> None:
-    """Turn clocks every :data:`TICK`; idle games, old games and presence every minute."""
+    """Turn clocks every :data:`TICK`; idle and waiting tables, old games and presence every
+    :data:`SWEEP` seconds. A game that fails does not stop the others."""
     store, writer = hub.store, app.state.writer
     settings = app.state.settings
     last_sweep = 0.0
     while True:
         try:
             now = clock()
-            for game_id in await run_in_threadpool(store.due, now):
-                await writer.update(game_id, _expire)
-            if now - last_sweep >= 30:
+            await _each(writer, await run_in_threadpool(store.due, now), _expire)
+            if now - last_sweep >= SWEEP:
                 last_sweep = now
-                for game_id in await run_in_threadpool(store.idle, now - settings.idle_timeout):
-                    await writer.update(game_id, _close_idle)
+                await _each(writer, await run_in_threadpool(store.idle, now - settings.idle_timeout),
+                            _close_idle)
+                before = now - settings.unjoined_timeout
+                await _each(writer, await run_in_threadpool(store.waiting, before),
+                            _close_waiting(before))
+                await run_in_threadpool(store.set_aside_broken)
                 await run_in_threadpool(store.tidy, now - max(settings.idle_timeout, 3600))
                 await run_in_threadpool(store.heartbeat, hub.worker)
         except asyncio.CancelledError:

@@ -74,6 +74,7 @@ MORE_ERRORS: dict[str, str] = {
     "not-saved": N_("web", "The game could not be saved, so nothing was changed; try again later."),
     "declaring-first": N_("web", "seat {seat} may declare checki first."),
     "server-error": N_("web", "Something went wrong on the server; nothing was changed."),
+    "unreadable": N_("web", "This game cannot be read: its saved form is damaged."),
 }
 
 #: The sentence of a ``not-found`` answer for a path that names no game.

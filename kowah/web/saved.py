@@ -76,6 +76,9 @@ def _restore(data: object) -> Game:
         seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
         if not seats[0].person:
             raise GameError("seat 0 is not a person's")
+        keys = [seat.token for seat in seats if seat.token is not None]
+        if len(set(keys)) != len(keys):
+            raise GameError("two seats share a key")
         log = [_table_event(item, len(deal.events)) for item in _list(extra.get("log"), None, "log")]
         started, closed = extra.get("started"), extra.get("closed")
         if not (isinstance(started, bool) and isinstance(closed, bool)):
@@ -90,7 +93,13 @@ def _restore(data: object) -> Game:
     game.passed = record.passed
     game.updated = _number(extra.get("updated", created), "updated")
     requests = extra.get("requests", 0)
-    game.requests = requests if type(requests) is int and requests >= 0 else 0
+    if type(requests) is int:  # the budget was the game's before it was each seat's
+        requests = [0] * SEATS
+    if isinstance(requests, list) and len(requests) == SEATS \
+            and all(type(count) is int and count >= 0 for count in requests):
+        game.requests = list(requests)
+    else:
+        raise GameError("bad requests")
     deadline = extra.get("deadline")
     game.advance(game.updated)  # a crash between an action and the AIs' replies: they reply now
     if deadline is not None and game.deadline is not None:
