@@ -16,7 +16,7 @@ import os
 import sys
 import unicodedata
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._levels import NAMES as LEVELS  # kowah.players.PLAYERS, without loading a player
@@ -503,6 +503,20 @@ def _read_record(path: Path, t: Translator) -> bytes:
     return data
 
 
+def _tag_names(tags: Mapping[str, str]) -> list[str | None]:
+    """Who sat where, from a record's tags ``seat0`` … ``seat2`` (the browser table writes
+    them): the name, without an AI's label; ``None`` for a seat without one.
+
+    >>> _tag_names({"seat0": "Ana", "seat1": "Seat 1 · AI (normal)", "seat2": "Bo · AI (hard)"})
+    ['Ana', None, 'Bo']
+    """
+    names: list[str | None] = []
+    for seat in range(3):
+        name = str(tags.get(f"seat{seat}", "")).partition(" · AI (")[0].strip()
+        names.append(None if not name or name == f"Seat {seat}" else name)
+    return names
+
+
 def _replay(args: argparse.Namespace, t: Translator) -> int:
     from kowah.errors import RecordError
     from kowah.record import Record
@@ -513,7 +527,8 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
         result: dict[str, object]
         message: str
         try:
-            deal = Record.loads(_read_record(_path(name), t)).replay()
+            record = Record.loads(_read_record(_path(name), t))
+            deal = record.replay()
         except RecordError as error:
             all_valid = False
             message = t.error(_typed_as_json(error))
@@ -524,7 +539,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
         else:
             outcome = deal.outcome
             result = dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
-            message = (t.outcome(outcome) if outcome else
+            message = (t.outcome(outcome, names=_tag_names(record.tags)) if outcome else
                        t.ngettext("cli", "in progress after {n} action",
                                   "in progress after {n} actions", len(deal.history)).format(
                                       n=len(deal.history)))

@@ -27,13 +27,20 @@ from kowah.players import PLAYERS
 from kowah.web.addresses import client_address
 from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
+from kowah.web.phrases import PHRASE_IDS, phrase_list
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.saved import MOST_LOGGED
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
 from kowah.web.writer import Writer
 
-__all__ = ["act", "close", "create", "hint", "join", "leave", "record", "show", "start"]
+__all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "join", "leave",
+           "next_deal", "phrases", "record", "say", "show", "start"]
+
+#: A person with no open socket and no change for this long (seconds) is offline: the creator
+#: may hand their seat to the AI.
+OFFLINE_SECONDS = 30.0
 
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
@@ -275,6 +282,9 @@ async def act(request: Request) -> Response:
             raise Problem.of(t, 409, "not-started")
         if game.seats[seat].left:
             raise Problem.of(t, 409, "left")
+        game.seen[seat] = time.time()
+        if game.take_back(seat):  # the AI played meanwhile: the action is not made
+            return {**_view(request, game, seat, after), "taken_back": True}
         try:
             action = Action.from_dict(data, seat=seat)
         except KowahError as error:
@@ -313,7 +323,9 @@ async def join(request: Request) -> Response:
         seat = _seat(game, token, t, required=True)
         assert seat is not None
         _ready(game, t)
+        game.seen[seat] = time.time()
         game.join(seat, name)
+        game.take_back(seat)
         return _view(request, game, seat)
 
     return await _change(request, t, change)
@@ -372,6 +384,96 @@ async def close(request: Request) -> Response:
     return await _change(request, t, change)
 
 
+def _person(game: Game, token: str | None, t: Translator) -> int:
+    """The seat of the request's key, a person still at the table (the caller holds the lock)."""
+    seat = _seat(game, token, t, required=True)
+    assert seat is not None
+    _ready(game, t)
+    if game.seats[seat].left:
+        raise Problem.of(t, 409, "left")
+    game.seen[seat] = time.time()
+    return seat
+
+
+async def next_deal(request: Request) -> Response:
+    """``POST /api/games/{id}/next``: the key's person is ready for the next deal; the creator
+    may start it at once (``{"now": true}``)."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("now",), t)
+    now = data.get("now", False)
+    if not isinstance(now, bool):
+        raise Problem.field(t, "now", "boolean")
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _person(game, token, t)
+        if now and seat != 0:
+            raise Problem.of(t, 403, "creator-only")
+        if not game.is_over:
+            raise Problem.of(t, 409, "not-over")
+        game.take_back(seat)
+        game.ask_next(seat, at_once=now)
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def hand_over(request: Request) -> Response:
+    """``POST /api/games/{id}/hand-over``: the creator hands an absent person's seat to the AI."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("seat",), t)
+    given = data.get("seat")
+    if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
+        raise Problem.field(t, "seat", "other-seat")
+    target = given
+    sockets = await run_in_threadpool(_store(request).presence, request.path_params["game"])
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _creator(game, token, t)
+        _ready(game, t)
+        state = game.seats[target]
+        if not state.person or state.left or target in game.handed:
+            raise Problem.of(t, 409, "not-a-person")
+        if state.joined and (sockets[target] or time.time() - game.seen[target] < OFFLINE_SECONDS):
+            raise Problem.of(t, 409, "still-here", seconds=int(OFFLINE_SECONDS))
+        if not state.joined:  # never came: the AI plays for them from now on, until they do
+            game.seats[target] = state.replace(joined=True)
+        game.hand_over(target)
+        if not game.started and all(s.joined for s in game.seats if s.person):
+            game.start()
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def say(request: Request) -> Response:
+    """``POST /api/games/{id}/say``: the key's person says a quick phrase."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("phrase",), t)
+    phrase = data.get("phrase")
+    if phrase not in PHRASE_IDS:
+        raise Problem.field(t, "phrase", "phrase", names=", ".join(PHRASE_IDS))
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _person(game, token, t)
+        if len(game.log) >= MOST_LOGGED // 2 or not game.say(seat, str(phrase), time.time()):
+            raise Problem.of(t, 429, "too-many-phrases")
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def phrases(request: Request) -> Response:
+    """``GET /api/phrases``: the quick phrases' ids and their text in the request's language."""
+    lang = language(request)
+    return answer({"lang": lang, "phrases": phrase_list(words(lang))})
+
+
 async def hint(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
@@ -386,8 +488,18 @@ async def hint(request: Request) -> Response:
 
 async def record(request: Request) -> Response:
     t = translator_for(request)
+    number = request.query_params.get("deal")
+    if number is not None and not (number.isascii() and number.isdigit() and 0 < len(number) < 6):
+        raise Problem.field(t, "deal", "deal")
 
     def read(game: Game) -> dict[str, Any]:
+        wanted = game.deal_number if number is None else int(number)
+        if wanted != game.deal_number:
+            first = game.deal_number - len(game.past)
+            if not first <= wanted < game.deal_number:
+                raise Problem.field(t, "deal", "deal")
+            record: dict[str, Any] = game.past[wanted - first]["record"]
+            return record
         if not game.is_over:
             raise Problem.of(t, 409, "in-progress")
         return game.record()
