@@ -77,8 +77,11 @@ def test_the_next_deal_starts_at_the_same_id_once_every_person_present_asks(c: T
     assert started["version"] > first["version"] and started["ready"] == []
     outcome = ended["outcome"]
     assert started["deals"] == [{
-        "winner": outcome.get("winner"), "kind": outcome["by"], "multiplier": outcome.get("multiplier"),
+        "number": 1, "winner": outcome.get("winner"), "kind": outcome["by"],
+        "multiplier": outcome.get("multiplier"), "text": ended["outcome_text"],
         "record": f"http://127.0.0.1:8000/api/games/{game['id']}/record?deal=1"}]
+    czech = state_of(c, game, 1, lang="cs")["deals"][0]["text"]
+    assert czech == state_of(c, game, 1, lang="cs")["deals"][0]["text"] != started["deals"][0]["text"]
     record = Record.from_dict(c.get(f"/api/games/{game['id']}/record", params={"deal": "1"}).json())
     assert record.replay().outcome.as_dict() == outcome  # type: ignore[union-attr]
     assert record.tags["seat0"] == "Ana" and record.tags["seat1"] == "Bo"
@@ -212,3 +215,21 @@ def test_kowah_replay_names_the_people_of_the_records_tags(tmp_path: Path) -> No
                           text=True, check=True).stdout
     expected = {0: "Ana", 1: "Bo", 2: "Seat 2", None: "drawn"}[winner]
     assert expected in said or (winner is None and "Seat" not in said), said
+
+
+def test_a_silent_socket_is_closed_and_its_seat_shows_offline(c: TestClient,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    from kowah.web import live
+
+    game = friends(c)
+    monkeypatch.setattr(live, "SILENCE", 0.3)
+    with c.websocket_connect(f"ws://127.0.0.1:8000/api/games/{game['id']}/live") as socket:
+        socket.send_json({"token": game["invites"][0]["token"]})
+        assert socket.receive_json()["connected"] == [False, True, None]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                socket.receive_json()
+        assert closed.value.code == 4408
+    assert state_of(c, game, 0)["seats"][1]["connected"] is False

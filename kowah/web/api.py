@@ -14,8 +14,6 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import anyio
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -33,6 +31,7 @@ from kowah.web.saved import MOST_LOGGED
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
+from kowah.web.threads import off_loop
 from kowah.web.writer import Writer
 
 __all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "join", "leave",
@@ -45,25 +44,6 @@ OFFLINE_SECONDS = 30.0
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
                "turn_seconds")
-
-
-#: Worker threads for game work: a few suffice (the GIL runs one at a time, and the store's
-#: writes take turns); many would only take turns with more switching.
-GAME_THREADS = 6
-_limiters: dict[int, anyio.CapacityLimiter] = {}
-
-
-async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
-    """*function* in one of :data:`GAME_THREADS` worker threads (per event loop)."""
-    import asyncio
-
-    loop = id(asyncio.get_running_loop())
-    limiter = _limiters.get(loop)
-    if limiter is None:
-        if len(_limiters) > 16:
-            _limiters.clear()
-        limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
-    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
 
 
 def _store(request: Request) -> Store:
@@ -164,7 +144,7 @@ async def _change(request: Request, t: Translator,
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
-    result: T | None = await run_in_threadpool(_store(request).read, request.path_params["game"], read)
+    result: T | None = await off_loop(_store(request).read, request.path_params["game"], read)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result
@@ -236,7 +216,7 @@ async def create(request: Request) -> Response:
             state["watch"] = f"{_base_url(request)}/games/{game.id}"
         return state
 
-    state = await run_in_threadpool(work)
+    state = await off_loop(work)
     return answer(state, 201, {"location": f"/api/games/{state['id']}"})
 
 
@@ -429,7 +409,7 @@ async def hand_over(request: Request) -> Response:
     if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
         raise Problem.field(t, "seat", "other-seat")
     target = given
-    sockets = await run_in_threadpool(_store(request).presence, request.path_params["game"])
+    sockets = await off_loop(_store(request).presence, request.path_params["game"])
 
     def change(game: Game) -> dict[str, Any]:
         seat = _creator(game, token, t)

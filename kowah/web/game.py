@@ -42,7 +42,7 @@ from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import KowahError
-from kowah.events import Event
+from kowah.events import Event, Outcome
 from kowah.i18n import Translator, translator
 from kowah.players import make_player
 from kowah.record import Record
@@ -52,7 +52,7 @@ from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_ke
 from kowah.web.text import ai_seat, words
 
 __all__ = ["CLOCK", "ID_PATTERN", "MAX_PAST", "PHRASES_PER_MINUTE", "STATE_FORMAT", "TURN_SECONDS",
-           "Game", "Status"]
+           "Game", "Status", "game_result"]
 
 #: The state's format, for other front ends.
 STATE_FORMAT = "kowah-web-state/2"
@@ -86,6 +86,14 @@ _CODE: tuple[str, ...] = tuple(str(card) for card in Card)
 #: A public draw as the state writes it, ``[seat, code]``, by seat and card (made once).
 _DRAWN: tuple[tuple[tuple[int, str], ...], ...] = tuple(
     tuple((seat, code) for code in _CODE) for seat in range(SEATS))
+
+
+def game_result(outcome: Outcome) -> dict[str, Any]:
+    """A deal's result as a table keeps it: ``winner``, ``kind`` (how it ended),
+    ``multiplier`` and the winning ``card`` (``None`` where there is none)."""
+    return {"winner": outcome.winner, "kind": None if outcome.by is None else str(outcome.by),
+            "multiplier": outcome.multiplier,
+            "card": None if outcome.card is None else _CODE[outcome.card]}
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -415,8 +423,7 @@ class Game:
         """The ended deal's result: ``winner``, ``kind`` (how it ended) and ``multiplier``."""
         outcome = self.deal.outcome
         assert outcome is not None
-        return {"winner": outcome.winner, "kind": None if outcome.by is None else str(outcome.by),
-                "multiplier": outcome.multiplier}
+        return game_result(outcome)
 
     def next_deal(self, now: float | None = None) -> None:
         """The next deal at this table (this one is over): the same seats, names, keys and
@@ -630,9 +637,7 @@ class Game:
                                                                     names=self.given_names()),
             "winning_hand": None,
             "deal": self.deal_number,
-            "deals": [{key: value for key, value in past.items() if key != "record"}
-                      | {"record": f"{base_url}/api/games/{self.id}/record?deal={number}"}
-                      for number, past in enumerate(self.past, self.deal_number - len(self.past))],
+            "deals": self.deals(t, seat, base_url),
             "ready": sorted(self.ready),
             "events_from": self.offset + since,
             "events": events[since:],
@@ -644,6 +649,20 @@ class Game:
         if outcome is not None and outcome.winner is not None and outcome.card is not None:
             state["winning_hand"] = self._winning_hand(outcome.winner, outcome.card)
         return state
+
+    def deals(self, t: Translator, viewer: int | None, base_url: str = "") -> list[dict[str, Any]]:
+        """The earlier deals' results as *viewer* reads them: ``number``, ``winner``, ``kind``,
+        ``multiplier``, ``text`` (the outcome's sentence) and the ``record``'s URL."""
+        shown = []
+        for number, past in enumerate(self.past, self.deal_number - len(self.past)):
+            winner, card = past["winner"], past["card"]
+            outcome = (Outcome.win(winner, past["kind"], Card.parse(card)) if winner is not None
+                       else Outcome.drawn(past["kind"]))
+            shown.append({"number": number, "winner": winner, "kind": past["kind"],
+                          "multiplier": past["multiplier"],
+                          "text": t.outcome(outcome, viewer=viewer, names=self.given_names()),
+                          "record": f"{base_url}/api/games/{self.id}/record?deal={number}"})
+        return shown
 
     def invites(self, base_url: str) -> list[dict[str, Any]]:
         """The invites of the people's seats not taken yet: seat, key and link."""

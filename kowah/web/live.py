@@ -27,11 +27,11 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
 from kowah.web.store import ANY_GAME, Store, StoreError, UnreadableGameError
+from kowah.web.threads import off_loop
 from kowah.web.writer import Writer
 
 __all__ = ["Hub", "attach", "socket", "started", "stopped"]
@@ -46,6 +46,9 @@ FIRST_MESSAGE = 10.0
 TICK = 0.5
 #: How often the housekeeping closes idle and waiting tables and tidies (seconds).
 SWEEP = 30.0
+#: A socket silent this long (seconds; the page pings every 5) is closed as half open (4408),
+#: so that its seat is no longer counted as present.
+SILENCE = 30.0
 #: The socket's close code for a game whose saved form cannot be read.
 UNREADABLE = 4500
 
@@ -145,7 +148,7 @@ class Hub:
         if game_id not in self.sockets:
             return
         try:
-            found = await run_in_threadpool(self._read, game_id)
+            found = await off_loop(self._read, game_id)
         except StoreError:
             return
         if found is None:
@@ -180,7 +183,7 @@ class Hub:
             return
         count = self.local(game_id)[seat]
         with contextlib.suppress(StoreError):
-            await run_in_threadpool(self.store.set_presence, game_id, self.worker, seat, count)
+            await off_loop(self.store.set_presence, game_id, self.worker, seat, count)
 
     async def serve(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["game"]
@@ -207,7 +210,7 @@ class Hub:
             return self.store.read(game_id, hello_of) or (None, None, {})
 
         try:
-            game, seat, hello = await run_in_threadpool(look)
+            game, seat, hello = await off_loop(look)
         except UnreadableGameError:
             await websocket.close(UNREADABLE)
             return
@@ -223,7 +226,7 @@ class Hub:
         self.sockets.setdefault(game_id, {})[websocket] = seat
         try:
             await self._presence(game_id, seat)
-            found = await run_in_threadpool(self._read, game_id)
+            found = await off_loop(self._read, game_id)
             if found is not None:
                 hello.update(version=found[1][0], status=found[1][1], deadline=found[1][2],
                              connected=found[2])
@@ -235,7 +238,11 @@ class Hub:
             if told is not None:  # what the others were told meanwhile
                 await self._catch_up(websocket, told)
             while True:
-                received = await websocket.receive()
+                try:
+                    received = await asyncio.wait_for(websocket.receive(), SILENCE)
+                except TimeoutError:  # a half-open socket: its seat is no longer present
+                    await websocket.close(4408)
+                    break
                 if received["type"] == "websocket.disconnect":
                     break
                 message = received.get("text")
@@ -284,7 +291,7 @@ async def stopped(app: Starlette) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
     with contextlib.suppress(StoreError, Exception):
-        await run_in_threadpool(hub.store.heartbeat, hub.worker, gone=True)
+        await off_loop(hub.store.heartbeat, hub.worker, gone=True)
 
 
 def _expire(game: Game) -> bool:
@@ -326,17 +333,17 @@ async def _housekeeping(app: Starlette, hub: Hub) -> None:
     while True:
         try:
             now = clock()
-            await _each(writer, await run_in_threadpool(store.due, now), _expire)
+            await _each(writer, await off_loop(store.due, now), _expire)
             if now - last_sweep >= SWEEP:
                 last_sweep = now
-                await _each(writer, await run_in_threadpool(store.idle, now - settings.idle_timeout),
+                await _each(writer, await off_loop(store.idle, now - settings.idle_timeout),
                             _close_idle)
                 before = now - settings.unjoined_timeout
-                await _each(writer, await run_in_threadpool(store.waiting, before),
+                await _each(writer, await off_loop(store.waiting, before),
                             _close_waiting(before))
-                await run_in_threadpool(store.set_aside_broken)
-                await run_in_threadpool(store.tidy, now - max(settings.idle_timeout, 3600))
-                await run_in_threadpool(store.heartbeat, hub.worker)
+                await off_loop(store.set_aside_broken)
+                await off_loop(store.tidy, now - max(settings.idle_timeout, 3600))
+                await off_loop(store.heartbeat, hub.worker)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a database hiccup: try again on the next tick

@@ -23,7 +23,7 @@ from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES
 from kowah.players import PLAYERS
 from kowah.record import Record
-from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game
+from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game, game_result
 from kowah.web.seats import Seat, TableEvent
 
 __all__ = ["MOST_LOGGED", "GameError", "restore"]
@@ -125,9 +125,11 @@ def _evening(game: Game, extra: Mapping[str, Any]) -> None:
         raise GameError("bad deal_number or offset")
     past = _list(extra.get("past", []), None, "past")
     for item in past:
-        if not (isinstance(item, dict) and set(item) == {"winner", "kind", "multiplier", "record"}):
+        if not (isinstance(item, dict) and set(item) == {"winner", "kind", "multiplier", "card", "record"}):
             raise GameError("bad past deal")
-        Record.from_dict(item["record"])  # a record that reads, as the download will give it
+        outcome = Record.from_dict(item["record"]).replay().outcome
+        if outcome is None or item != {**game_result(outcome), "record": item["record"]}:
+            raise GameError("a past deal's result is not its record's")
     game.deal_number, game.offset, game.past = number, offset, list(past)
     game.ready = _seats(extra.get("ready", []), "ready")
     game.handed = _seats(extra.get("handed", []), "handed")
