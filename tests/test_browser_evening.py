@@ -104,7 +104,8 @@ def test_deal_after_deal_with_three_people(contexts: list[BrowserContext], serve
         expect(page.locator("[data-hand=you] [data-card]")).to_have_count(8)
         assert f"/games/{created['id']}" in page.url
     record = pages[1].locator("[data-deal='1'] a")
-    assert record.get_attribute("href", timeout=5000).endswith(f"/api/games/{created['id']}/record?deal=1")
+    href = record.get_attribute("href", timeout=5000)
+    assert href is not None and href.endswith(f"/api/games/{created['id']}/record?deal=1")
 
 
 def test_a_guests_new_deal_asks_to_leave_the_table(contexts: list[BrowserContext], server: str) -> None:

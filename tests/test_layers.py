@@ -103,3 +103,44 @@ def test_nothing_imports_attrs_and_the_package_does_not_depend_on_it() -> None:
         assert not imported & {"attr", "attrs"}, name
     project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["project"]
     assert [entry.split(">")[0] for entry in project["dependencies"]] == ["babel"]
+
+
+#: The layers inside ``kowah.web``, lowest first: values and helpers; a table and its saved
+#: form; where games are kept (and the thread that changes them); what answers HTTP and the
+#: socket; the application and the server that runs it. A module imports only its own layer or
+#: lower ones.
+WEB_LAYERS = {
+    "values": ["_checks", "addresses", "answers", "phrases", "text", "threads"],
+    "table": ["game", "saved", "seats"],
+    "storage": ["store", "store_postgres", "store_sql", "store_sqlite", "writer"],
+    "endpoints": ["api", "live", "page", "problems", "review"],
+    "application": ["app", "server"],
+}
+WEB_ORDER = list(WEB_LAYERS)
+
+
+def web_layer(module: str) -> int:
+    return next(WEB_ORDER.index(layer) for layer, names in WEB_LAYERS.items() if module in names)
+
+
+WEB_MODULES = sorted(path.stem for path in (PACKAGE / "web").glob("*.py") if path.stem != "__init__")
+
+
+def test_every_web_module_has_a_layer() -> None:
+    assert all(any(name in names for names in WEB_LAYERS.values()) for name in WEB_MODULES), WEB_MODULES
+
+
+@pytest.mark.parametrize("name", WEB_MODULES)
+def test_no_web_module_imports_a_higher_web_layer(name: str) -> None:
+    own = web_layer(name)
+    tree = ast.parse((PACKAGE / "web" / f"{name}.py").read_text())
+    for line, module, names in runtime_imports(tree):
+        if module == "kowah.web":
+            targets = names
+        elif module.startswith("kowah.web."):
+            targets = [module.split(".")[2]]
+        else:
+            continue
+        for target in targets:
+            assert web_layer(target) <= own, (
+                f"kowah.web.{name}:{line} imports kowah.web.{target}, a higher layer")

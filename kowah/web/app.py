@@ -40,7 +40,7 @@ from kowah.svg import card as card_svg
 from kowah.web import api, live, review
 from kowah.web._checks import check_int, check_text, check_texts
 from kowah.web.answers import answer
-from kowah.web.page import render_page
+from kowah.web.page import page_in
 from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
 from kowah.web.store import (
     NotSavedError,
@@ -226,7 +226,6 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        live.started(scope["app"])
         refusal = self._refusal(scope)
         if refusal is not None and scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4400 if refusal.status == 400 else 4403})
@@ -294,7 +293,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 async def page(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
-    response = HTMLResponse(render_page(t), headers={"cache-control": "no-cache",
+    response = HTMLResponse(page_in(t.language), headers={"cache-control": "no-cache",
                                                      "content-language": lang})
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
