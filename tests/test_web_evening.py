@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,34 @@ def test_a_silent_socket_is_closed_and_its_seat_shows_offline(c: TestClient,
                 socket.receive_json()
         assert closed.value.code == 4408
     assert state_of(c, game, 0)["seats"][1]["connected"] is False
+
+
+def test_with_no_clock_the_table_never_waits_forever_on_someone_gone(
+        c: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kowah.web import live
+    from kowah.web.game import ABSENT_SECONDS
+
+    game = friends(c, first=1)  # Bo is to move, and has no socket open
+    ana = state_of(c, game, 0)
+    assert ana["turn_seconds"] is None and ana["deadline"] is None and ana["to_move"] == [1]
+    with c.websocket_connect(f"ws://127.0.0.1:8000/api/games/{game['id']}/live") as socket:
+        socket.send_json({"token": game["token"]})
+        assert socket.receive_json()["type"] == "hello"
+        monkeypatch.setattr(live, "clock", lambda: time.time() + ABSENT_SECONDS + 1)
+        while socket.receive_json().get("type") != "version":
+            pass
+    handed = state_of(c, game, 0)
+    assert handed["seats"][1]["handed_over"] is True and handed["to_move"] != [1]
+    assert any(event["kind"] == "hand-over" and event["seat"] == 1 for event in handed["events"])
+
+
+def test_with_no_clock_a_connected_person_is_left_to_think() -> None:
+    from kowah.web.game import ABSENT_SECONDS
+
+    game = Game.new(seed=3, opponents="random", humans=2, first=1, now=1000.0)
+    game.join(1, now=1000.0)
+    assert game.actor == 1 and game.deadline is None and game.wake == 1000.0 + ABSENT_SECONDS
+    assert not game.check_absent(1000.0 + ABSENT_SECONDS - 1, [1, 0, 0])
+    assert game.check_absent(1000.0 + ABSENT_SECONDS, [1, 1, 0]) and 1 not in game.handed
+    assert game.wake == 1000.0 + 2 * ABSENT_SECONDS  # looked at again later
+    assert game.check_absent(1000.0 + 2 * ABSENT_SECONDS, [1, 0, 0]) and 1 in game.handed

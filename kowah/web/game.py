@@ -51,8 +51,8 @@ from kowah.web.phrases import phrase_text
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words
 
-__all__ = ["CLOCK", "ID_PATTERN", "MAX_PAST", "PHRASES_PER_MINUTE", "STATE_FORMAT", "TURN_SECONDS",
-           "Game", "Status", "game_result"]
+__all__ = ["ABSENT_SECONDS", "CLOCK", "ID_PATTERN", "MAX_PAST", "PHRASES_PER_MINUTE", "STATE_FORMAT",
+           "TURN_SECONDS", "Game", "Status", "game_result"]
 
 #: The state's format, for other front ends.
 STATE_FORMAT = "kowah-web-state/2"
@@ -60,6 +60,10 @@ STATE_FORMAT = "kowah-web-state/2"
 CLOCK = "hard"
 #: The turn clock's bounds, in seconds.
 TURN_SECONDS = (5, 3600)
+#: With no turn clock, a friends' table hands the seat of the person to move to the AI once they
+#: have been away this long (seconds: no open socket, no change of theirs): it never waits
+#: forever on someone who is gone.
+ABSENT_SECONDS = 120.0
 #: The earlier deals a table keeps (their results and records).
 MAX_PAST = 50
 #: The quick phrases a seat may say in a minute (then 429).
@@ -377,6 +381,31 @@ class Game:
         return True
 
     # -- an evening at one table ----------------------------------------------------------------
+
+    @property
+    def wake(self) -> float | None:
+        """When the housekeeping must look at this game (the store keeps it): the turn clock's
+        deadline, or, at a friends' table without a clock, when the person to move will have
+        been away :data:`ABSENT_SECONDS`."""
+        if self.deadline is not None:
+            return self.deadline
+        actor = self.actor
+        if self.humans > 1 and actor is not None and self.plays(actor):
+            return max(self.updated, self.seen[actor]) + ABSENT_SECONDS
+        return None
+
+    def check_absent(self, now: float, connected: Sequence[int]) -> bool:
+        """At a friends' table without a clock, once :attr:`wake` has come: the AI takes the
+        seat of the person to move when they have no open socket (*connected*: sockets per
+        seat); else they are still here, and are looked at again later. Whether it changed."""
+        seat, wake = self.actor, self.wake
+        if self.deadline is not None or wake is None or seat is None or now < wake:
+            return False
+        if connected[seat]:
+            self.seen[seat] = now
+        else:
+            self.hand_over(seat, now)
+        return True
 
     def hand_over(self, seat: int, now: float | None = None) -> None:
         """The AI plays *seat* (a person's) until its person comes back (:meth:`take_back`)."""

@@ -30,7 +30,7 @@ from starlette.applications import Starlette
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
-from kowah.web.store import ANY_GAME, Store, StoreError, UnreadableGameError
+from kowah.web.store import ANY_GAME, Refused, Store, StoreError, UnreadableGameError
 from kowah.web.threads import off_loop
 from kowah.web.writer import Writer
 
@@ -294,8 +294,16 @@ async def stopped(app: Starlette) -> None:
         await off_loop(hub.store.heartbeat, hub.worker, gone=True)
 
 
-def _expire(game: Game) -> bool:
-    return game.expire(clock())
+def _expire(store: Store) -> Callable[[Game], bool]:
+    """The turn clock's move, or, with no clock, the absent person's seat to the AI."""
+    def change(game: Game) -> bool:
+        now = clock()
+        if game.expire(now):
+            return True
+        if not game.check_absent(now, store.presence(game.id)):
+            raise Refused("nothing to do")  # nothing is written
+        return True
+    return change
 
 
 def _close_idle(game: Game) -> bool:
@@ -320,6 +328,8 @@ async def _each(writer: Writer, game_ids: list[str], change: Callable[[Game], bo
     for game_id in game_ids:
         try:
             await writer.update(game_id, change)
+        except Refused:  # nothing to do after all (another process did it)
+            continue
         except Exception as error:  # one game's failure must not stop the sweep
             log.warning("kowah: housekeeping, game %s: %s", game_id[:64], str(error)[:200])
 
@@ -333,7 +343,7 @@ async def _housekeeping(app: Starlette, hub: Hub) -> None:
     while True:
         try:
             now = clock()
-            await _each(writer, await off_loop(store.due, now), _expire)
+            await _each(writer, await off_loop(store.due, now), _expire(store))
             if now - last_sweep >= SWEEP:
                 last_sweep = now
                 await _each(writer, await off_loop(store.idle, now - settings.idle_timeout),

@@ -370,7 +370,7 @@ class SQLStore(Store):
     @staticmethod
     def _row(game: Game) -> tuple[object, ...]:
         data = game.saved_text()
-        return (game.version, game.status.value, game.owner, game.updated, game.deadline, data)
+        return (game.version, game.status.value, game.owner, game.updated, game.wake, data)
 
     def _changed(self, game_id: str) -> None:
         for callback in list(self._callbacks):
