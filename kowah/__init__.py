@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rendering import RulesFormatError
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
-    from kowah.web.store import StoreFullError
 
 __version__ = "0.1.0.dev0"
 
@@ -95,7 +94,6 @@ __all__ = [
     "RulesFormatError",
     "Split",
     "State",
-    "StoreFullError",
     "Suit",
     "UnknownPlayerError",
     "WinBy",
@@ -139,7 +137,6 @@ _HOMES = {
     "LocaleError": "kowah.i18n",
     "RecordError": "kowah.errors",
     "RulesFormatError": "kowah.rendering",
-    "StoreFullError": "kowah.web.store",
     "UnknownPlayerError": "kowah.players",
     "DrawnBy": "kowah.events",
     "Event": "kowah.events",
@@ -184,6 +181,14 @@ if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is a
             return value
         if name in _SUBMODULES:
             return __import__(f"kowah.{name}", fromlist=["__name__"])
+        if name == "StoreFullError":  # deprecated: the facade exports no error of the web layer
+            import warnings
+
+            warnings.warn("kowah.StoreFullError is deprecated; import it from kowah.web.store",
+                          DeprecationWarning, stacklevel=2)
+            from kowah.web.store import StoreFullError
+
+            return StoreFullError
         raise AttributeError(f"module 'kowah' has no attribute {name!r}")
 
     def __dir__() -> list[str]:

@@ -873,3 +873,21 @@ def test_a_read_only_disk_refuses_every_change(tmp_path: Path) -> None:
     finally:
         subprocess.run(["umount", "-l", str(folder)], check=False)
     assert game.version > 0
+
+
+def test_the_stores_errors_are_one_hierarchy_under_the_librarys_and_not_in_the_facade() -> None:
+    import pickle
+
+    import kowah
+    from kowah.errors import KowahError
+
+    assert issubclass(StoreError, KowahError)
+    for kind in (NotSavedError, StoreFullError, UnreadableGameError):
+        assert issubclass(kind, StoreError)
+    for error in (NotSavedError("disk full"), UnreadableGameError("abc"),
+                  StoreFullError("the table is full: all {count} places hold games still in play", count=3)):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.reason == error.reason
+    assert "StoreFullError" not in kowah.__all__
+    with pytest.warns(DeprecationWarning, match="import it from kowah.web.store"):
+        assert getattr(kowah, "StoreFullError") is StoreFullError  # noqa: B009

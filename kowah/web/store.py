@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kowah.errors import KowahError
+from kowah.errors import N_, KowahError
 from kowah.web.game import ID_PATTERN, Game, Status
 from kowah.web.saved import GameError, restore
 
@@ -78,12 +78,23 @@ ANY_GAME = ""
 SQLITE_NAME = "kowah.sqlite3"
 
 
-class StoreError(Exception):
-    """The store cannot do what was asked (its database is unusable)."""
+class StoreError(KowahError):
+    """The store cannot do what was asked (its database is unusable, a row damaged …): the base
+    of the store's errors, a :class:`~kowah.errors.KowahError` like every error of the library.
+    *reason* says why, in English (for the log).
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(NotSavedError("disk full")))
+    >>> type(error).__name__, error.reason, isinstance(error, KowahError)
+    ('NotSavedError', 'disk full', True)
+    """
 
     def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(N_("error", "the games cannot be kept: {reason}"), reason=reason)
         self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.reason,))
@@ -105,9 +116,16 @@ class UnreadableGameError(StoreError):
         return (type(self), (self.game_id,))
 
 
-class StoreFullError(KowahError):
+class StoreFullError(StoreError):
     """The store has no place for a new game: every place is taken by a game still in play
-    (the server answers 503)."""
+    (the server answers 503); ``params["count"]`` is the number of places."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        KowahError.__init__(self, template, **params)
+        self.reason = KowahError.__str__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return KowahError.__reduce__(self)
 
 
 class Refused(Exception):
