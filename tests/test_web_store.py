@@ -365,17 +365,18 @@ def behind_a_slow_change(store: SQLStore, first: str,
     from kowah.web.writer import Writer
 
     writer = Writer(store)
-    gate = threading.Event()
+    gate, started = threading.Event(), threading.Event()
 
     def slow(game: Game) -> int:
+        started.set()
         assert gate.wait(10)
         return first_move(game)
 
     async def main() -> list[Any]:
         held = asyncio.ensure_future(writer.update(first, slow))
-        await asyncio.sleep(0.05)  # the writer is in the first change now
+        assert await asyncio.to_thread(started.wait, 10)  # the writer is in the first change now
         queued = [asyncio.ensure_future(writer.update(game_id, change)) for game_id, change in rest]
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # each queued change's first step: it is handed to the writer
         gate.set()
         return await asyncio.wait_for(asyncio.gather(held, *queued, return_exceptions=True), 10)
 
