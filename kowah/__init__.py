@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rendering import RulesFormatError
     from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
-    from kowah.web.store import StoreFullError
 
 __version__ = "0.1.0.dev0"
 
@@ -100,7 +99,6 @@ __all__ = [
     "RulesFormatError",
     "Split",
     "State",
-    "StoreFullError",
     "Suit",
     "UnknownPlayerError",
     "WinBy",
@@ -147,7 +145,6 @@ _HOMES = {
     "PlayerError": "kowah.plugins",
     "PlayerLoadError": "kowah.plugins",
     "RulesFormatError": "kowah.rendering",
-    "StoreFullError": "kowah.web.store",
     "UnknownPlayerError": "kowah.players",
     "DrawnBy": "kowah.events",
     "Event": "kowah.events",
@@ -193,6 +190,14 @@ if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is a
             return value
         if name in _SUBMODULES:
             return __import__(f"kowah.{name}", fromlist=["__name__"])
+        if name == "StoreFullError":  # deprecated: the facade exports no error of the web layer
+            import warnings
+
+            warnings.warn("kowah.StoreFullError is deprecated; import it from kowah.web.store",
+                          DeprecationWarning, stacklevel=2)
+            from kowah.web.store import StoreFullError
+
+            return StoreFullError
         raise AttributeError(f"module 'kowah' has no attribute {name!r}")
 
     def __dir__() -> list[str]:

@@ -51,10 +51,12 @@ def check_record_path(t: Words, path: Path) -> None:
 
 
 def write_record(path: Path, record: Record) -> None:
-    """Write *record* to *path*, replacing what it holds, atomically: the record goes to a new
-    file beside it, which then takes its name, so a full disk, a size limit or a crash halfway
-    leaves the old file whole (and no new file behind). A path that is not a regular file
-    (``/dev/stdout``, a pipe) is written directly; a symbolic link's target is replaced.
+    """Write *record* to *path*, replacing what it holds, atomically.
+
+    The record goes to a new file beside it, which then takes its name, so a full disk, a size
+    limit or a crash halfway leaves the old file whole (and no new file behind). A path that is
+    not a regular file (``/dev/stdout``, a pipe) is written directly; a symbolic link's target is
+    replaced.
     (:func:`check_record_path` checked, before the deal, that it can be opened for writing.)
     """
     text = (record.dumps(indent=1) + "\n").encode("utf-8")

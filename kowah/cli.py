@@ -16,7 +16,7 @@ import os
 import sys
 import unicodedata
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from kowah._cli_options import add_rules_options, rules_from
@@ -280,6 +280,15 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
         raise argparse.ArgumentTypeError(_("cli", "not an address or a host name: {value}").format(
             value=printable(text[:40])))
 
+    def _proxy(text: str) -> str:
+        import ipaddress
+
+        try:
+            return str(ipaddress.ip_address(text.strip("[]")))
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("cli", "not an IP address: {value}").format(
+                value=printable(text[:40]))) from None
+
     serve.add_argument("--host", default="127.0.0.1", type=host,
                        help=_("cli", "address to listen on (default: 127.0.0.1, this computer only)"))
     serve.add_argument("--port", type=whole(1, 65535), default=8000,
@@ -304,6 +313,14 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
                        help=_("cli", "close a game left untouched for this many seconds (default: 86400)"))
     serve.add_argument("--max-new-per-minute", type=whole(1, 10**6), default=60, metavar="N",
                        help=_("cli", "at most N new games per client address per minute (default: 60)"))
+    serve.add_argument("--unjoined-timeout", type=whole(60, 10**8), default=1800,
+                       metavar=_("cli", "SECONDS"),
+                       help=_("cli", "close a table still waiting for its people after this long "
+                                     "untouched (default: 1800)"))
+    serve.add_argument("--trust-proxy", action="append", default=[], type=_proxy,
+                       metavar=_("cli", "ADDRESS"),
+                       help=_("cli", "a reverse proxy whose X-Forwarded-For header names the "
+                                     "client (repeatable; default: none)"))
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
     serve.add_argument("--player", action="append", default=[], metavar=_("cli", "PLAYER"),
                        help=_("cli", "offer a player of your own for the AI seats, besides the "
@@ -473,6 +490,20 @@ def _read_record(name: str, t: Translator) -> bytes:
     return data
 
 
+def _tag_names(tags: Mapping[str, str]) -> list[str | None]:
+    """Who sat where, from a record's tags ``seat0`` … ``seat2`` (the browser table writes
+    them): the name, without an AI's label; ``None`` for a seat without one.
+
+    >>> _tag_names({"seat0": "Ana", "seat1": "Seat 1 · AI (normal)", "seat2": "Bo · AI (hard)"})
+    ['Ana', None, 'Bo']
+    """
+    names: list[str | None] = []
+    for seat in range(3):
+        name = str(tags.get(f"seat{seat}", "")).partition(" · AI (")[0].strip()
+        names.append(None if not name or name == f"Seat {seat}" else name)
+    return names
+
+
 def _replay(args: argparse.Namespace, t: Translator) -> int:
     from kowah.errors import RecordError
     from kowah.record import Record
@@ -483,7 +514,8 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
         result: dict[str, object]
         message: str
         try:
-            deal = Record.loads(_read_record(name, t)).replay()
+            record = Record.loads(_read_record(name, t))
+            deal = record.replay()
         except _Unreadable as error:  # still "invalid" in JSON; the exit status says it
             code = 2
             message = t.error(error)
@@ -498,7 +530,7 @@ def _replay(args: argparse.Namespace, t: Translator) -> int:
         else:
             outcome = deal.outcome
             result = dict(outcome.as_dict()) if outcome else {"result": "in-progress"}
-            message = (t.outcome(outcome) if outcome else
+            message = (t.outcome(outcome, names=_tag_names(record.tags)) if outcome else
                        t.ngettext("cli", "in progress after {n} action",
                                   "in progress after {n} actions", len(deal.history)).format(
                                       n=len(deal.history)))
@@ -573,7 +605,8 @@ def _serve(args: argparse.Namespace, t: Translator) -> int:
                  open_browser=args.open, database=args.database, workers=args.workers,
                  allow_hosts=tuple(args.allow_host), allow_origins=tuple(args.allow_origin),
                  idle_timeout=args.idle_timeout, max_new_per_minute=args.max_new_per_minute,
-                 players=tuple(args.player))
+                 players=tuple(args.player), unjoined_timeout=args.unjoined_timeout,
+                 trust_proxies=tuple(args.trust_proxy))
 
 
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,

@@ -3,8 +3,9 @@
 Every error the library raises on bad input is a :class:`KowahError`, which is a
 :class:`ValueError`; the errors about a value of the wrong type are :class:`KowahTypeError`,
 which is a :class:`TypeError` too. The other layers' errors live in their modules
-(:class:`kowah.i18n.LocaleError`, :class:`kowah.web.store.StoreFullError`, ...), all of them
-reachable from the ``kowah`` facade. Each message is an English template with named fields, kept
+(:class:`kowah.i18n.LocaleError`, :class:`kowah.players.UnknownPlayerError`, ...), reachable
+from the ``kowah`` facade; the browser table's (:class:`kowah.web.store.StoreError` and its
+kinds) from their module only. Each message is an English template with named fields, kept
 on the exception (:attr:`KowahError.template`, :attr:`KowahError.params`) so that the text
 layer (:mod:`kowah.i18n`) can show it in another language without parsing the message.
 

@@ -1,4 +1,5 @@
-"""Hypothesis profiles for the test suite, and Ctrl-C as a terminal gives it.
+"""Hypothesis profiles for the test suite, Ctrl-C as a terminal gives it, and the browser tests'
+shared fixtures (one Chromium per module, three people's browser contexts).
 
 ``ci`` (the default) keeps the whole suite fast and free of timing flakiness; ``thorough`` runs
 many more examples. Choose one with ``HYPOTHESIS_PROFILE=thorough pytest``.
@@ -8,10 +9,15 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext
 
 settings.register_profile(
     "ci",
@@ -40,3 +46,32 @@ def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from docsite import build_site
 
     return build_site(tmp_path_factory.mktemp("docs-site"))
+
+
+# -- the browser tests' shared fixtures (Playwright is imported only when they run) ------------
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for a module's pages."""
+    from playwright.sync_api import sync_playwright
+    from webpage import ARGS, chromium_path
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Three people's browsers (separate storage, as on three computers); no console error may
+    appear in any."""
+    opened = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
+    errors: list[str] = []
+    for context in opened:
+        context.on("console", lambda message: errors.append(message.text) if message.type == "error"
+                   else None)
+    yield opened
+    for context in opened:
+        context.close()
+    assert errors == [], errors

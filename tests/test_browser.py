@@ -23,11 +23,9 @@ from typing import Any
 import pytest
 from support import build_deck
 from webpage import (
-    ARGS,
     LANGUAGES,
     ROOT,
     SHOTS,
-    chromium_path,
     contrast,
     read_png,
     serve,
@@ -44,7 +42,6 @@ from playwright.sync_api import (  # noqa: E402
     Route,
     ViewportSize,
     expect,
-    sync_playwright,
 )
 
 from kowah.cards import Card  # noqa: E402
@@ -73,14 +70,6 @@ SLOW = [str(card) for card in build_deck(
 def server() -> Iterator[str]:
     """The table on uvicorn, in a thread (games in a temporary database)."""
     yield from serve(create_app(max_new_per_minute=100_000))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Console:

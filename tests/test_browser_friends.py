@@ -12,18 +12,16 @@ from typing import Any
 
 import pytest
 from support import build_deck
-from webpage import ARGS, chromium_path, serve, skip_without_browser
+from webpage import serve, skip_without_browser
 
 skip_without_browser()
 
 from playwright.sync_api import (  # noqa: E402
-    Browser,
     BrowserContext,
     Page,
     Route,
     WebSocketRoute,
     expect,
-    sync_playwright,
 )
 
 from kowah.web import live  # noqa: E402
@@ -42,28 +40,6 @@ MOVES = ("[data-action=declare]:not([disabled])", "[data-hand=you] .card.new:not
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     yield from serve(create_app(max_new_per_minute=100_000))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Three people's browsers (separate storage, as on three computers)."""
-    opened = [browser.new_context(viewport={"width": 1280, "height": 800}) for _ in range(3)]
-    errors: list[str] = []
-    for context in opened:
-        context.on("console", lambda message: errors.append(message.text) if message.type == "error"
-                   else None)
-    yield opened
-    for context in opened:
-        context.close()
-    assert errors == [], errors
 
 
 def create(page: Page, server: str, **fields: Any) -> dict[str, Any]:

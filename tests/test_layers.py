@@ -141,3 +141,44 @@ def test_a_card_argument_is_checked_by_one_function() -> None:
     for module in (kowah.i18n, kowah.svg):
         assert vars(module)["_check_card"] is kowah.cards.checked_card, module.__name__
         assert "def _check_card" not in Path(module.__file__ or "").read_text()
+
+
+#: The layers inside ``kowah.web``, lowest first: values and helpers; a table and its saved
+#: form; where games are kept (and the thread that changes them); what answers HTTP and the
+#: socket; the application and the server that runs it. A module imports only its own layer or
+#: lower ones.
+WEB_LAYERS = {
+    "values": ["_checks", "addresses", "ai_players", "answers", "phrases", "said", "text", "threads"],
+    "table": ["game", "saved", "seats"],
+    "storage": ["store", "store_postgres", "store_sql", "store_sqlite", "writer"],
+    "endpoints": ["api", "live", "page", "problems", "review"],
+    "application": ["app", "server"],
+}
+WEB_ORDER = list(WEB_LAYERS)
+
+
+def web_layer(module: str) -> int:
+    return next(WEB_ORDER.index(layer) for layer, names in WEB_LAYERS.items() if module in names)
+
+
+WEB_MODULES = sorted(path.stem for path in (PACKAGE / "web").glob("*.py") if path.stem != "__init__")
+
+
+def test_every_web_module_has_a_layer() -> None:
+    assert all(any(name in names for names in WEB_LAYERS.values()) for name in WEB_MODULES), WEB_MODULES
+
+
+@pytest.mark.parametrize("name", WEB_MODULES)
+def test_no_web_module_imports_a_higher_web_layer(name: str) -> None:
+    own = web_layer(name)
+    tree = ast.parse((PACKAGE / "web" / f"{name}.py").read_text())
+    for line, module, names in runtime_imports(tree):
+        if module == "kowah.web":
+            targets = names
+        elif module.startswith("kowah.web."):
+            targets = [module.split(".")[2]]
+        else:
+            continue
+        for target in targets:
+            assert web_layer(target) <= own, (
+                f"kowah.web.{name}:{line} imports kowah.web.{target}, a higher layer")

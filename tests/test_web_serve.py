@@ -323,3 +323,26 @@ def test_killing_kowah_serve_ends_its_workers(tmp_path: Path, servers: list[Serv
     again = Server("--data", str(tmp_path))  # and the port can be served again at once
     servers.append(again)
     assert again.stop() == 0
+
+
+def test_with_workers_the_address_is_said_only_once_they_answer(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "kowah", "serve", "--port", str(port), "--data", str(tmp_path),
+               "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert process.stdout is not None
+        lines = [process.stdout.readline(), process.stdout.readline()]
+        assert f"http://127.0.0.1:{port}/" in lines[1], lines
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request("GET", "/api/rules?format=text")  # at once, no second try
+        assert connection.getresponse().status == 200
+        connection.close()
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

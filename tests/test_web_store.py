@@ -40,6 +40,7 @@ from kowah.web.store import (
     Refused,
     StoreError,
     StoreFullError,
+    UnreadableGameError,
     import_files,
     open_store,
 )
@@ -364,17 +365,18 @@ def behind_a_slow_change(store: SQLStore, first: str,
     from kowah.web.writer import Writer
 
     writer = Writer(store)
-    gate = threading.Event()
+    gate, started = threading.Event(), threading.Event()
 
     def slow(game: Game) -> int:
+        started.set()
         assert gate.wait(10)
         return first_move(game)
 
     async def main() -> list[Any]:
         held = asyncio.ensure_future(writer.update(first, slow))
-        await asyncio.sleep(0.05)  # the writer is in the first change now
+        assert await asyncio.to_thread(started.wait, 10)  # the writer is in the first change now
         queued = [asyncio.ensure_future(writer.update(game_id, change)) for game_id, change in rest]
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # each queued change's first step: it is handed to the writer
         gate.set()
         return await asyncio.wait_for(asyncio.gather(held, *queued, return_exceptions=True), 10)
 
@@ -594,9 +596,12 @@ def test_a_row_that_cannot_be_read_is_reported_and_skipped(opener: Opener,
     _raw(store, "UPDATE games SET data = ? WHERE id = ?", ("[" * 100_000 + "]" * 100_000, deep.id))
     other = opener()
     with caplog.at_level(logging.WARNING, logger="kowah.web"):
-        assert other.get(bad.id) is None and other.get(deep.id) is None
+        for damaged in (bad, deep):
+            with pytest.raises(UnreadableGameError):
+                other.get(damaged.id)
     assert bad.id in caplog.text and "not a JSON object" in caplog.text and deep.id in caplog.text
     assert other.get(good.id) is not None
+    assert other.playing() == 3 and other.set_aside_broken() == 2 and other.playing() == 1
 
 
 def _raw(store: SQLStore, sql: str, params: tuple[object, ...]) -> None:
@@ -869,3 +874,21 @@ def test_a_read_only_disk_refuses_every_change(tmp_path: Path) -> None:
     finally:
         subprocess.run(["umount", "-l", str(folder)], check=False)
     assert game.version > 0
+
+
+def test_the_stores_errors_are_one_hierarchy_under_the_librarys_and_not_in_the_facade() -> None:
+    import pickle
+
+    import kowah
+    from kowah.errors import KowahError
+
+    assert issubclass(StoreError, KowahError)
+    for kind in (NotSavedError, StoreFullError, UnreadableGameError):
+        assert issubclass(kind, StoreError)
+    for error in (NotSavedError("disk full"), UnreadableGameError("abc"),
+                  StoreFullError("the table is full: all {count} places hold games still in play", count=3)):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.reason == error.reason
+    assert "StoreFullError" not in kowah.__all__
+    with pytest.warns(DeprecationWarning, match="import it from kowah.web.store"):
+        assert getattr(kowah, "StoreFullError") is StoreFullError  # noqa: B009

@@ -97,7 +97,10 @@ def test_a_seat_is_checked_and_never_shows_its_key() -> None:
 def test_a_table_event_is_checked() -> None:
     assert TableEvent("timeout", None, 0).kind is TableEventKind.TIMEOUT
     bad: list[tuple[tuple[Any, ...], type[Exception], str]] = [
-        (("sit", 0, 1), KowahError, "kind must be one of join, start, leave, timeout, close, not 'sit'"),
+        (("sit", 0, 1), KowahError, "kind must be one of join, start, leave, timeout, close, ready, "
+                                    "hand-over, take-back, phrase, not 'sit'"),
+        ((TableEventKind.PHRASE, 1, 1), KowahError, "phrase must be one of hello"),
+        ((TableEventKind.JOIN, 1, 1, "thanks"), KowahError, "phrase must be one of hello"),
         ((TableEventKind.JOIN, 3, 1), KowahError, "seat must be from 0 to 2, not 3"),
         ((TableEventKind.JOIN, "1", 1), KowahTypeError, "seat must be an int"),
         ((TableEventKind.JOIN, 1, -1), KowahError, "at must be at least 0, not -1"),

@@ -9,16 +9,11 @@ before the answer.
 
 from __future__ import annotations
 
-import collections
 import json as _json
-import math
-import threading
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-import anyio
-import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -26,62 +21,29 @@ from kowah.actions import Action
 from kowah.cards import KOWAH_DECK, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
+from kowah.web.addresses import client_address
 from kowah.web.ai_players import offered
 from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
+from kowah.web.phrases import PHRASE_IDS, phrase_list
 from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.saved import MOST_LOGGED
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
+from kowah.web.threads import off_loop
 from kowah.web.writer import Writer
 
-__all__ = ["Limits", "act", "close", "create", "hint", "join", "leave", "record", "show", "start"]
+__all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "join", "leave",
+           "next_deal", "phrases", "record", "say", "show", "start"]
+
+#: A person with no open socket and no change for this long (seconds) is offline: the creator
+#: may hand their seat to the AI.
+OFFLINE_SECONDS = 30.0
 
 T = TypeVar("T")
 _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
                "turn_seconds")
-
-
-#: Worker threads for game work: a few suffice (the GIL runs one at a time, and the store's
-#: writes take turns); many would only take turns with more switching.
-GAME_THREADS = 6
-_limiters: dict[int, anyio.CapacityLimiter] = {}
-
-
-async def run_in_threadpool(function: Callable[..., T], *args: Any) -> T:
-    """*function* in one of :data:`GAME_THREADS` worker threads (per event loop)."""
-    import asyncio
-
-    loop = id(asyncio.get_running_loop())
-    limiter = _limiters.get(loop)
-    if limiter is None:
-        if len(_limiters) > 16:
-            _limiters.clear()
-        limiter = _limiters[loop] = anyio.CapacityLimiter(GAME_THREADS)
-    return await anyio.to_thread.run_sync(function, *args, limiter=limiter)
-
-
-class Limits:
-    """New games per client address in a sliding minute (``--max-new-per-minute``)."""
-
-    def __init__(self, per_minute: int) -> None:
-        self.per_minute = per_minute
-        self._seen: dict[str, collections.deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def wait(self, address: str, now: float) -> int:
-        """0 when *address* may start a game now (and count it), else seconds to wait."""
-        with self._lock:
-            if len(self._seen) > 10_000:  # forget the quiet addresses
-                self._seen = {key: times for key, times in self._seen.items()
-                              if times and times[-1] > now - 60}
-            times = self._seen.setdefault(address, collections.deque())
-            while times and times[0] <= now - 60:
-                times.popleft()
-            if len(times) >= self.per_minute:
-                return max(1, math.ceil(times[0] + 60 - now))
-            times.append(now)
-            return 0
 
 
 def _store(request: Request) -> Store:
@@ -182,7 +144,7 @@ async def _change(request: Request, t: Translator,
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
-    result: T | None = await run_in_threadpool(_store(request).read, request.path_params["game"], read)
+    result: T | None = await off_loop(_store(request).read, request.path_params["game"], read)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result
@@ -237,14 +199,16 @@ async def create(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
     data = await _read_json(request, t)
-    address = request.client.host if request.client else ""
-    wait = request.app.state.limits.wait(address, time.monotonic())
-    if wait:
-        raise Problem.of(t, 429, "too-many-new", headers={"retry-after": str(wait)}, seconds=wait)
+    settings = request.app.state.settings
+    address = client_address(request.scope, settings.trust_proxies)
 
     def work() -> dict[str, Any]:
-        game = _new_game(data, t, lang, address)
-        _store(request).add(game)
+        game = _new_game(data, t, lang, address)  # a refused body is not counted
+        store = _store(request)
+        wait = store.allow_new(address, time.time(), settings.max_new_per_minute)
+        if wait:
+            raise Problem.of(t, 429, "too-many-new", headers={"retry-after": str(wait)}, seconds=wait)
+        store.add(game)
         with game.lock:
             state = _view(request, game, 0)
             state["token"] = game.seats[0].token
@@ -252,7 +216,7 @@ async def create(request: Request) -> Response:
             state["watch"] = f"{_base_url(request)}/games/{game.id}"
         return state
 
-    state = await run_in_threadpool(work)
+    state = await off_loop(work)
     return answer(state, 201, {"location": f"/api/games/{state['id']}"})
 
 
@@ -290,14 +254,17 @@ async def act(request: Request) -> Response:
     def change(game: Game) -> dict[str, Any]:
         seat = _seat(game, token, t, required=True)
         assert seat is not None
-        game.requests += 1
-        if game.requests > limit:
+        game.requests[seat] += 1
+        if game.requests[seat] > limit:
             raise Problem.of(t, 429, "too-many-actions")
         _ready(game, t)
         if not game.started:
             raise Problem.of(t, 409, "not-started")
         if game.seats[seat].left:
             raise Problem.of(t, 409, "left")
+        game.seen[seat] = time.time()
+        if game.take_back(seat):  # the AI played meanwhile: the action is not made
+            return {**_view(request, game, seat, after), "taken_back": True}
         try:
             action = Action.from_dict(data, seat=seat)
         except KowahError as error:
@@ -336,7 +303,9 @@ async def join(request: Request) -> Response:
         seat = _seat(game, token, t, required=True)
         assert seat is not None
         _ready(game, t)
+        game.seen[seat] = time.time()
         game.join(seat, name)
+        game.take_back(seat)
         return _view(request, game, seat)
 
     return await _change(request, t, change)
@@ -395,6 +364,96 @@ async def close(request: Request) -> Response:
     return await _change(request, t, change)
 
 
+def _person(game: Game, token: str | None, t: Translator) -> int:
+    """The seat of the request's key, a person still at the table (the caller holds the lock)."""
+    seat = _seat(game, token, t, required=True)
+    assert seat is not None
+    _ready(game, t)
+    if game.seats[seat].left:
+        raise Problem.of(t, 409, "left")
+    game.seen[seat] = time.time()
+    return seat
+
+
+async def next_deal(request: Request) -> Response:
+    """``POST /api/games/{id}/next``: the key's person is ready for the next deal; the creator
+    may start it at once (``{"now": true}``)."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("now",), t)
+    now = data.get("now", False)
+    if not isinstance(now, bool):
+        raise Problem.field(t, "now", "boolean")
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _person(game, token, t)
+        if now and seat != 0:
+            raise Problem.of(t, 403, "creator-only")
+        if not game.is_over:
+            raise Problem.of(t, 409, "not-over")
+        game.take_back(seat)
+        game.ask_next(seat, at_once=now)
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def hand_over(request: Request) -> Response:
+    """``POST /api/games/{id}/hand-over``: the creator hands an absent person's seat to the AI."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("seat",), t)
+    given = data.get("seat")
+    if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
+        raise Problem.field(t, "seat", "other-seat")
+    target = given
+    sockets = await off_loop(_store(request).presence, request.path_params["game"])
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _creator(game, token, t)
+        _ready(game, t)
+        state = game.seats[target]
+        if not state.person or state.left or target in game.handed:
+            raise Problem.of(t, 409, "not-a-person")
+        if state.joined and (sockets[target] or time.time() - game.seen[target] < OFFLINE_SECONDS):
+            raise Problem.of(t, 409, "still-here", seconds=int(OFFLINE_SECONDS))
+        if not state.joined:  # never came: the AI plays for them from now on, until they do
+            game.seats[target] = state.replace(joined=True)
+        game.hand_over(target)
+        if not game.started and all(s.joined for s in game.seats if s.person):
+            game.start()
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def say(request: Request) -> Response:
+    """``POST /api/games/{id}/say``: the key's person says a quick phrase."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    _check_fields(data, ("phrase",), t)
+    phrase = data.get("phrase")
+    if phrase not in PHRASE_IDS:
+        raise Problem.field(t, "phrase", "phrase", names=", ".join(PHRASE_IDS))
+
+    def change(game: Game) -> dict[str, Any]:
+        seat = _person(game, token, t)
+        if len(game.log) >= MOST_LOGGED // 2 or not game.say(seat, str(phrase), time.time()):
+            raise Problem.of(t, 429, "too-many-phrases")
+        return _view(request, game, seat)
+
+    return await _change(request, t, change)
+
+
+async def phrases(request: Request) -> Response:
+    """``GET /api/phrases``: the quick phrases' ids and their text in the request's language."""
+    lang = language(request)
+    return answer({"lang": lang, "phrases": phrase_list(words(lang))})
+
+
 async def hint(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
@@ -409,8 +468,18 @@ async def hint(request: Request) -> Response:
 
 async def record(request: Request) -> Response:
     t = translator_for(request)
+    number = request.query_params.get("deal")
+    if number is not None and not (number.isascii() and number.isdigit() and 0 < len(number) < 6):
+        raise Problem.field(t, "deal", "deal")
 
     def read(game: Game) -> dict[str, Any]:
+        wanted = game.deal_number if number is None else int(number)
+        if wanted != game.deal_number:
+            first = game.deal_number - len(game.past)
+            if not first <= wanted < game.deal_number:
+                raise Problem.field(t, "deal", "deal")
+            record: dict[str, Any] = game.past[wanted - first]["record"]
+            return record
         if not game.is_over:
             raise Problem.of(t, 409, "in-progress")
         return game.record()

@@ -25,7 +25,7 @@ from starlette.applications import Starlette
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -41,9 +41,16 @@ from kowah.svg import card as card_svg
 from kowah.web import api, live, review
 from kowah.web._checks import check_int, check_text, check_texts
 from kowah.web.answers import answer
-from kowah.web.page import render_page
+from kowah.web.page import page_in
 from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
-from kowah.web.store import NotSavedError, Store, StoreError, StoreFullError, open_store
+from kowah.web.store import (
+    NotSavedError,
+    Store,
+    StoreError,
+    StoreFullError,
+    UnreadableGameError,
+    open_store,
+)
 from kowah.web.text import MESSAGES, words
 from kowah.web.writer import Writer
 
@@ -96,25 +103,39 @@ class Settings(Value):
     max_new_per_minute: int
     #: A game in play untouched this long (seconds) is closed.
     idle_timeout: float
+    #: A table still waiting for its people untouched this long (seconds) is closed.
+    unjoined_timeout: float
+    #: The reverse proxies (addresses) whose ``X-Forwarded-For`` names the client
+    #: (``--trust-proxy``; see :mod:`kowah.web.addresses`).
+    trust_proxies: tuple[str, ...]
 
     def __init__(self, host: str = "127.0.0.1", port: int | None = None,
                  allow_hosts: Sequence[str] = (), allow_origins: Sequence[str] = (),
                  max_body: int = 8192, max_actions: int = 2000, max_new_per_minute: int = 60,
-                 idle_timeout: float = 86400.0) -> None:
+                 idle_timeout: float = 86400.0, unjoined_timeout: float = 1800.0,
+                 trust_proxies: Sequence[str] = ()) -> None:
         check_text("host", host)
         if port is not None:
             check_int("port", port, 1, 65535)
         for field, number in (("max_body", max_body), ("max_actions", max_actions),
                               ("max_new_per_minute", max_new_per_minute)):
             check_int(field, number, 1)
-        if type(idle_timeout) not in (int, float) or not 0 < idle_timeout < math.inf:
-            error = KowahError if type(idle_timeout) in (int, float) else KowahTypeError
-            raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
-                        field="idle_timeout", value=shorten(idle_timeout))
+        for field, seconds in (("idle_timeout", idle_timeout),
+                                         ("unjoined_timeout", unjoined_timeout)):
+            if type(seconds) not in (int, float) or not 0 < seconds < math.inf:
+                error = KowahError if type(seconds) in (int, float) else KowahTypeError
+                raise error(N_("error", "{field} must be a number of seconds above 0, not {value}"),
+                                      field=field, value=shorten(seconds))
+        proxies = check_texts("trust_proxies", trust_proxies)
+        for proxy in proxies:
+            if _address(proxy) is None:
+                raise KowahError(N_("error", "{field} must be an IP address, not {value}"),
+                                           field="trust_proxies", value=shorten(proxy))
         self.__attrs_init__(host=host, port=port, allow_hosts=check_texts("allow_hosts", allow_hosts),
                             allow_origins=check_texts("allow_origins", allow_origins), max_body=max_body,
                             max_actions=max_actions, max_new_per_minute=max_new_per_minute,
-                            idle_timeout=float(idle_timeout))
+                            idle_timeout=float(idle_timeout), unjoined_timeout=float(unjoined_timeout),
+                            trust_proxies=tuple(str(_address(proxy)) for proxy in proxies))
 
     def host_ok(self, header: str) -> bool:
         """Whether a ``Host`` header names this server (see the API page)."""
@@ -207,7 +228,6 @@ class Guard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        live.started(scope["app"])
         refusal = self._refusal(scope)
         if refusal is not None and scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 4400 if refusal.status == 400 else 4403})
@@ -252,8 +272,17 @@ async def _store_error(request: Request, exc: Exception) -> Response:
     t = translator_for(request)
     if isinstance(exc, StoreFullError):
         return Problem.of(t, 503, "full").response()
+    if isinstance(exc, UnreadableGameError):
+        return Problem.of(t, 500, "unreadable").response()
     log.error("kowah: a change was not saved: %s", str(exc)[:300])
     return Problem.of(t, 503, "not-saved").response()
+
+
+async def _client_left(request: Request, exc: Exception) -> Response:
+    """The client closed its connection before its whole request came: one short line."""
+    log.info("kowah: %s %s: the client left before sending the whole request", request.method,
+             request.url.path[:80])
+    return Response(status_code=400)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -266,7 +295,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 async def page(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
-    response = HTMLResponse(render_page(t), headers={"cache-control": "no-cache",
+    response = HTMLResponse(page_in(t.language), headers={"cache-control": "no-cache",
                                                      "content-language": lang})
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
@@ -330,6 +359,10 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
         Route("/api/games/{game}/start", api.start, methods=["POST"]),
         Route("/api/games/{game}/leave", api.leave, methods=["POST"]),
         Route("/api/games/{game}/close", api.close, methods=["POST"]),
+        Route("/api/games/{game}/next", api.next_deal, methods=["POST"]),
+        Route("/api/games/{game}/hand-over", api.hand_over, methods=["POST"]),
+        Route("/api/games/{game}/say", api.say, methods=["POST"]),
+        Route("/api/phrases", api.phrases),
         Route("/api/games/{game}/record", api.record),
         Route("/api/games/{game}/hint", api.hint),
         WebSocketRoute("/api/games/{game}/live", live.socket),
@@ -342,6 +375,7 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
         middleware=[Middleware(Guard, settings=settings)],
         exception_handlers={Problem: _problem, HTTPException: _http_error, StoreError: _store_error,
                             NotSavedError: _store_error, StoreFullError: _store_error,
+                            UnreadableGameError: _store_error, ClientDisconnect: _client_left,
                             Exception: _server_error},
         lifespan=_lifespan,
     )

@@ -42,16 +42,18 @@ from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
 from kowah.deal import Deal
 from kowah.errors import KowahError
-from kowah.events import Event
+from kowah.events import Event, Outcome
 from kowah.i18n import Translator, translator
 from kowah.record import Record
 from kowah.web.ai_players import make as make_player  # a level, or a player of one's own
 from kowah.web.answers import encode_text
+from kowah.web.phrases import phrase_text
 from kowah.web.said import state_sentences
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words
 
-__all__ = ["CLOCK", "ID_PATTERN", "STATE_FORMAT", "TURN_SECONDS", "Game", "Status"]
+__all__ = ["ABSENT_SECONDS", "CLOCK", "ID_PATTERN", "MAX_PAST", "PHRASES_PER_MINUTE", "STATE_FORMAT",
+           "TURN_SECONDS", "Game", "Status", "game_result"]
 
 #: The state's format, for other front ends.
 STATE_FORMAT = "kowah-web-state/2"
@@ -59,6 +61,14 @@ STATE_FORMAT = "kowah-web-state/2"
 CLOCK = "hard"
 #: The turn clock's bounds, in seconds.
 TURN_SECONDS = (5, 3600)
+#: With no turn clock, a friends' table hands the seat of the person to move to the AI once they
+#: have been away this long (seconds: no open socket, no change of theirs): it never waits
+#: forever on someone who is gone.
+ABSENT_SECONDS = 120.0
+#: The earlier deals a table keeps (their results and records).
+MAX_PAST = 50
+#: The quick phrases a seat may say in a minute (then 429).
+PHRASES_PER_MINUTE = 6
 #: What a game id looks like (``secrets.token_urlsafe(16)``); anything else is unknown.
 ID_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -81,6 +91,14 @@ _CODE: tuple[str, ...] = tuple(str(card) for card in Card)
 #: A public draw as the state writes it, ``[seat, code]``, by seat and card (made once).
 _DRAWN: tuple[tuple[tuple[int, str], ...], ...] = tuple(
     tuple((seat, code) for code in _CODE) for seat in range(SEATS))
+
+
+def game_result(outcome: Outcome) -> dict[str, Any]:
+    """A deal's result as a table keeps it: ``winner``, ``kind`` (how it ended),
+    ``multiplier`` and the winning ``card`` (``None`` where there is none)."""
+    return {"winner": outcome.winner, "kind": None if outcome.by is None else str(outcome.by),
+            "multiplier": outcome.multiplier,
+            "card": None if outcome.card is None else _CODE[outcome.card]}
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -112,8 +130,9 @@ class Game:
         self.updated = self.created
         #: When the person to move runs out of time (seconds since 1970), or ``None``.
         self.deadline: float | None = None
-        #: Action requests received, refused ones included (bounded by the app).
-        self.requests = 0
+        #: Action requests received from each seat's key, refused ones included (each seat's
+        #: bounded by the app: one seat cannot spend another's).
+        self.requests = [0] * SEATS
         #: The client address that made the game (to share the places fairly).
         self.owner = owner
         #: Held while the game is read or changed, so two requests never interleave.
@@ -137,6 +156,25 @@ class Game:
         self._split: tuple[tuple[Card, ...], ...] | None = None
         #: Whether the last action was a pass (the record's ``passed``, R11).
         self.passed = False
+        #: The deal's number at this table (1 for the first; see :meth:`next_deal`).
+        self.deal_number = 1
+        #: The log entries of the earlier deals: the version at which this deal's log begins.
+        self.offset = 0
+        #: The earlier deals' results (``winner``, ``kind``, ``multiplier``) and records.
+        self.past: list[dict[str, Any]] = []
+        #: The people who asked for the next deal (once this one has ended).
+        self.ready: set[int] = set()
+        #: The people's seats that an AI plays until they come back (:meth:`hand_over`).
+        self.handed: set[int] = set()
+        #: Each seat's turn clocks run out in a row (two hand the seat to the AI).
+        self.timeouts = [0] * SEATS
+        #: When each seat's person last changed the game (seconds since 1970; 0: never).
+        self.seen = [0.0] * SEATS
+        #: When each seat last said a phrase (this process only: the rate limit).
+        self.said: dict[int, list[float]] = {}
+        # The earlier deals as saved (JSON text), made once per deal: they do not change.
+        self._past_text: str | None = None
+        self._past_count = 0
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -188,7 +226,7 @@ class Game:
     def plays(self, seat: int) -> bool:
         """Whether a person plays *seat* now (else an AI does)."""
         state = self.seats[seat]
-        return state.person and state.joined and not state.left
+        return state.person and state.joined and not state.left and seat not in self.handed
 
     def is_person(self, seat: int) -> bool:
         """Whether *seat* is a person's, as the table shows it: a person plays it, or it waits
@@ -206,7 +244,13 @@ class Game:
 
     @property
     def version(self) -> int:
-        """The number of log entries: the deal's events and the table's."""
+        """The number of log entries: the deal's events and the table's, over every deal at
+        this table (it never goes back)."""
+        return self.offset + len(self.deal.events) + len(self.log)
+
+    @property
+    def entries(self) -> int:
+        """The number of this deal's log entries."""
         return len(self.deal.events) + len(self.log)
 
     @property
@@ -223,8 +267,10 @@ class Game:
     # -- playing --------------------------------------------------------------------------------
 
     def rng(self, seat: int) -> random.Random:
-        """The randomness of *seat*'s next choice: from the seed and the move number only."""
-        return random.Random(f"kowah-web/{self.seed}/{len(self.deal.history)}/{seat}")
+        """The randomness of *seat*'s next choice: from the seed, the deal's number and the
+        move number only."""
+        deal = "" if self.deal_number == 1 else f"{self.deal_number}/"
+        return random.Random(f"kowah-web/{self.seed}/{deal}{len(self.deal.history)}/{seat}")
 
     def _ai(self, seat: int, strength: str) -> None:
         view = self.deal.observation(seat)
@@ -265,6 +311,7 @@ class Game:
 
     def act(self, action: Action, now: float | None = None) -> None:
         """Apply a person's legal *action*, then let the table play on (see :meth:`advance`)."""
+        self.timeouts[action.seat] = 0
         self._captured = (action.seat, len(self.deal.events), {})
         try:
             self._apply(action)
@@ -273,8 +320,8 @@ class Game:
             self._captured = None
             raise
 
-    def _note(self, kind: TableEventKind, seat: int | None) -> None:
-        self.log.append(TableEvent(kind, seat, len(self.deal.events)))
+    def _note(self, kind: TableEventKind, seat: int | None, phrase: str | None = None) -> None:
+        self.log.append(TableEvent(kind, seat, len(self.deal.events), phrase))
 
     def join(self, seat: int, name: str | None = None, now: float | None = None) -> bool:
         """*seat*'s person takes the seat (named *name*); the deal starts once every person has.
@@ -320,13 +367,129 @@ class Game:
 
     def expire(self, now: float) -> bool:
         """When the clock of the person to move has run out: the ``hard`` AI takes that one
-        action for them (logged as a ``timeout``). Whether it did."""
+        action for them (logged as a ``timeout``); the second in a row hands the seat to the AI
+        until its person comes back (:meth:`hand_over`). Whether it did."""
         seat = self.actor
         if self.deadline is None or now < self.deadline or seat is None or not self.plays(seat):
             return False
         self._note(TableEventKind.TIMEOUT, seat)
+        self.timeouts[seat] += 1
+        if self.timeouts[seat] >= 2:
+            self.hand_over(seat, now)
+            return True
         self._ai(seat, CLOCK)
         self.advance(now)
+        return True
+
+    # -- an evening at one table ----------------------------------------------------------------
+
+    @property
+    def wake(self) -> float | None:
+        """When the housekeeping must look at this game (the store keeps it): the turn clock's
+        deadline, or, at a friends' table without a clock, when the person to move will have
+        been away :data:`ABSENT_SECONDS`."""
+        if self.deadline is not None:
+            return self.deadline
+        actor = self.actor
+        if self.humans > 1 and actor is not None and self.plays(actor):
+            return max(self.updated, self.seen[actor]) + ABSENT_SECONDS
+        return None
+
+    def check_absent(self, now: float, connected: Sequence[int]) -> bool:
+        """At a friends' table without a clock, once :attr:`wake` has come: the AI takes the
+        seat of the person to move when they have no open socket (*connected*: sockets per
+        seat); else they are still here, and are looked at again later. Whether it changed."""
+        seat, wake = self.actor, self.wake
+        if self.deadline is not None or wake is None or seat is None or now < wake:
+            return False
+        if connected[seat]:
+            self.seen[seat] = now
+        else:
+            self.hand_over(seat, now)
+        return True
+
+    def hand_over(self, seat: int, now: float | None = None) -> None:
+        """The AI plays *seat* (a person's) until its person comes back (:meth:`take_back`)."""
+        self.handed.add(seat)
+        self.ready.discard(seat)
+        self._note(TableEventKind.HAND_OVER, seat)
+        self.advance(now)
+        self._maybe_next(now)
+
+    def take_back(self, seat: int, now: float | None = None) -> bool:
+        """*seat*'s person is back: they play it again from their next turn. Whether it was
+        handed over."""
+        if seat not in self.handed:
+            return False
+        self.handed.discard(seat)
+        self.timeouts[seat] = 0
+        self._note(TableEventKind.TAKE_BACK, seat)
+        self.advance(now)
+        return True
+
+    def present(self) -> list[int]:
+        """The seats whose people play them now (not left, not handed to the AI)."""
+        return [seat for seat in range(SEATS) if self.plays(seat)]
+
+    def ask_next(self, seat: int, now: float | None = None, *, at_once: bool = False) -> bool:
+        """*seat*'s person asks for the next deal (the deal is over); it starts once every
+        person present has, or at once when the creator says so (*at_once*). Whether it
+        started."""
+        if seat not in self.ready:
+            self.ready.add(seat)
+            self._note(TableEventKind.READY, seat)
+        if at_once:
+            self.next_deal(now)
+            return True
+        return self._maybe_next(now)
+
+    def _maybe_next(self, now: float | None) -> bool:
+        if self.is_over and not self.closed and self.ready and set(self.present()) <= self.ready:
+            self.next_deal(now)
+            return True
+        return False
+
+    def result(self) -> dict[str, Any]:
+        """The ended deal's result: ``winner``, ``kind`` (how it ended) and ``multiplier``."""
+        outcome = self.deal.outcome
+        assert outcome is not None
+        return game_result(outcome)
+
+    def next_deal(self, now: float | None = None) -> None:
+        """The next deal at this table (this one is over): the same seats, names, keys and
+        clock; a new shuffle, whose first seat is the rules' own choice (R9, at random); the AIs
+        play the seats handed to them."""
+        self.past.append({**self.result(), "record": self.record()})
+        del self.past[:-MAX_PAST]
+        self.offset += self.entries
+        self.deal_number += 1
+        self.deal = Deal.shuffled(self.deal_seed(self.deal_number))
+        self.log = []
+        self.ready = set()
+        self.passed = False
+        self._texts = {}
+        self._captured = None
+        self._order_cache, self._ordered = [], (0, 0)
+        self._record_head, self._record_actions = None, []
+        self._split = None
+        self._note(TableEventKind.START, None)
+        self.advance(now)
+
+    def deal_seed(self, number: int) -> int:
+        """The seed of the table's deal *number* (the first: the game's seed)."""
+        if number == 1:
+            return self.seed
+        return random.Random(f"kowah-web/{self.seed}/deal/{number}").getrandbits(63)
+
+    def say(self, seat: int, phrase: str, now: float) -> bool:
+        """*seat*'s person says *phrase* (an id of :data:`~kowah.web.phrases.PHRASES`), unless
+        they said :data:`PHRASES_PER_MINUTE` in the last minute. Whether it was said."""
+        times = [moment for moment in self.said.get(seat, []) if moment > now - 60]
+        if len(times) >= PHRASES_PER_MINUTE:
+            self.said[seat] = times
+            return False
+        self.said[seat] = [*times, now]
+        self._note(TableEventKind.PHRASE, seat, phrase)
         return True
 
     # -- views ----------------------------------------------------------------------------------
@@ -353,18 +516,19 @@ class Game:
 
     def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
         mine, others = TABLE_TEXT[event.kind]
+        said = {} if event.phrase is None else {"phrase": phrase_text(t, event.phrase)}
         if event.seat is not None and event.seat == viewer:
-            return t.gettext("web", mine)
+            return t.gettext("web", mine).format(**said)
         name = "" if event.seat is None else self.names(t, None)[event.seat]
         if event.seat is not None and self.seats[event.seat].name:
             name = str(self.seats[event.seat].name)
-        return t.gettext("web", others).format(name=name)
+        return t.gettext("web", others).format(name=name, **said)
 
     def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
         """The log as *viewer* saw it, each entry with its sentence in *t*'s language
         (cached: the log only grows, and only its new entries are told)."""
         told = self._texts.setdefault((t.language, t.codes, viewer), [])
-        if len(told) == self.version:
+        if len(told) == self.entries:
             return told
         deal = self.deal
         if viewer is not None:
@@ -375,7 +539,8 @@ class Game:
         for entry in self._order()[len(told):]:
             if isinstance(entry, TableEvent):
                 told.append({"kind": entry.kind.value, "seat": entry.seat, "card": None,
-                             "text": self._table_text(t, entry, viewer)})
+                             "text": self._table_text(t, entry, viewer),
+                             **({} if entry.phrase is None else {"phrase": entry.phrase})})
                 continue
             if viewer is not None:
                 event = seen[entry]
@@ -457,7 +622,7 @@ class Game:
     def seats_view(self, connected: Sequence[int] = (0, 0, 0)) -> list[dict[str, Any]]:
         """The seats as the state shows them (*connected*: open sockets per seat)."""
         return [{"seat": index, "name": seat.name, "kind": "person" if self.is_person(index) else "ai",
-                 "joined": seat.joined, "left": seat.left,
+                 "joined": seat.joined, "left": seat.left, "handed_over": index in self.handed,
                  "connected": bool(connected[index]) if self.is_person(index) else None}
                 for index, seat in enumerate(self.seats)]
 
@@ -466,13 +631,14 @@ class Game:
               base_url: str = "", codes: bool = False) -> dict[str, Any]:
         """*seat*'s view (``None``: a spectator's) as a JSON-ready dict, its sentences in *lang*
         (default: the game's; with *codes*, cards named with their codes too). ``events`` holds
-        the entries from index *since* on."""
+        this deal's entries from version *since* on (``events_from``: the version of the first;
+        the table's earlier deals are in ``deals``)."""
         t = _words(lang or self.lang, codes)
         deal = self.deal
         view = deal.observation(0 if seat is None else seat)
         outcome = view.outcome
         events = self.events(t, seat)
-        since = max(0, min(since, len(events)))
+        since = max(0, min(since - self.offset, len(events)))
         now = time.time() if now is None else now
         state: dict[str, Any] = {
             "format": STATE_FORMAT,
@@ -500,7 +666,10 @@ class Game:
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat,
                                                                     names=self.given_names()),
             "winning_hand": None,
-            "events_from": since,
+            "deal": self.deal_number,
+            "deals": self.deals(t, seat, base_url),
+            "ready": sorted(self.ready),
+            "events_from": self.offset + since,
             "events": events[since:],
         }
         if since > 0:
@@ -511,6 +680,20 @@ class Game:
             state["winning_hand"] = self._winning_hand(outcome.winner, outcome.card)
         state["said"] = state_sentences(t, state)
         return state
+
+    def deals(self, t: Translator, viewer: int | None, base_url: str = "") -> list[dict[str, Any]]:
+        """The earlier deals' results as *viewer* reads them: ``number``, ``winner``, ``kind``,
+        ``multiplier``, ``text`` (the outcome's sentence) and the ``record``'s URL."""
+        shown = []
+        for number, past in enumerate(self.past, self.deal_number - len(self.past)):
+            winner, card = past["winner"], past["card"]
+            outcome = (Outcome.win(winner, past["kind"], Card.parse(card)) if winner is not None
+                       else Outcome.drawn(past["kind"]))
+            shown.append({"number": number, "winner": winner, "kind": past["kind"],
+                          "multiplier": past["multiplier"],
+                          "text": t.outcome(outcome, viewer=viewer, names=self.given_names()),
+                          "record": f"{base_url}/api/games/{self.id}/record?deal={number}"})
+        return shown
 
     def invites(self, base_url: str) -> list[dict[str, Any]]:
         """The invites of the people's seats not taken yet: seat, key and link."""
@@ -564,7 +747,10 @@ class Game:
             "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
             "deadline": self.deadline, "started": self.started, "closed": self.closed,
             "seats": [seat.as_dict() for seat in self.seats],
-            "log": [[event.at, event.kind.value, event.seat] for event in self.log],
+            "log": [[event.at, event.kind.value, event.seat]
+                    + ([] if event.phrase is None else [event.phrase]) for event in self.log],
+            "deal_number": self.deal_number, "offset": self.offset, "ready": sorted(self.ready),
+            "handed": sorted(self.handed), "timeouts": self.timeouts, "seen": self.seen,
         }
 
     def saved_text(self) -> str:
@@ -582,8 +768,11 @@ class Game:
             actions.clear()
         actions.extend(encode_text(action.to_dict()) for action in history[len(actions):])
         passed = ',"passed":true' if self.passed and self.deal.outcome is None else ""
-        return (f'{self._record_head}{",".join(actions)}]{passed},'
-                f'"kowah-web":{encode_text(self._extra())}}}')
+        if self._past_text is None or self._past_count != len(self.past):
+            self._past_text, self._past_count = encode_text(self.past), len(self.past)
+        extra = encode_text(self._extra())[:-1] + f',"past":{self._past_text}}}'
+        return f'{self._record_head}{",".join(actions)}]{passed},"kowah-web":{extra}}}'
+
 
     def saved(self) -> dict[str, Any]:
         """:meth:`saved_text` read back: the record plus the keys that restore the game."""

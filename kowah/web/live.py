@@ -9,7 +9,9 @@ database) and tells each open socket of that game.
 
 The housekeeping task (one per process, started with the first request or by the lifespan)
 plays the turn of a person whose clock ran out, closes the games untouched for the idle
-timeout, and deletes old finished games.
+timeout and the tables still waiting for their people after the unjoined timeout, takes the
+games whose rows cannot be read out of play, and deletes old finished games; a game that fails
+is logged and the others go on.
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ import logging
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
-from kowah.web.store import ANY_GAME, Store, StoreError
+from kowah.web.store import ANY_GAME, Refused, Store, StoreError, UnreadableGameError
+from kowah.web.threads import off_loop
+from kowah.web.writer import Writer
 
 __all__ = ["Hub", "attach", "socket", "started", "stopped"]
 
@@ -40,6 +44,13 @@ clock = time.time
 FIRST_MESSAGE = 10.0
 #: How often the housekeeping looks at the clocks (seconds).
 TICK = 0.5
+#: How often the housekeeping closes idle and waiting tables and tidies (seconds).
+SWEEP = 30.0
+#: A socket silent this long (seconds; the page pings every 5) is closed as half open (4408),
+#: so that its seat is no longer counted as present.
+SILENCE = 30.0
+#: The socket's close code for a game whose saved form cannot be read.
+UNREADABLE = 4500
 
 
 #: A state read by the hub: its number (see :meth:`Hub._read`), the game's version, status and
@@ -137,7 +148,7 @@ class Hub:
         if game_id not in self.sockets:
             return
         try:
-            found = await run_in_threadpool(self._read, game_id)
+            found = await off_loop(self._read, game_id)
         except StoreError:
             return
         if found is None:
@@ -172,7 +183,7 @@ class Hub:
             return
         count = self.local(game_id)[seat]
         with contextlib.suppress(StoreError):
-            await run_in_threadpool(self.store.set_presence, game_id, self.worker, seat, count)
+            await off_loop(self.store.set_presence, game_id, self.worker, seat, count)
 
     async def serve(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["game"]
@@ -199,7 +210,10 @@ class Hub:
             return self.store.read(game_id, hello_of) or (None, None, {})
 
         try:
-            game, seat, hello = await run_in_threadpool(look)
+            game, seat, hello = await off_loop(look)
+        except UnreadableGameError:
+            await websocket.close(UNREADABLE)
+            return
         except StoreError:
             await websocket.close(1011)
             return
@@ -212,7 +226,7 @@ class Hub:
         self.sockets.setdefault(game_id, {})[websocket] = seat
         try:
             await self._presence(game_id, seat)
-            found = await run_in_threadpool(self._read, game_id)
+            found = await off_loop(self._read, game_id)
             if found is not None:
                 hello.update(version=found[1][0], status=found[1][1], deadline=found[1][2],
                              connected=found[2])
@@ -224,7 +238,17 @@ class Hub:
             if told is not None:  # what the others were told meanwhile
                 await self._catch_up(websocket, told)
             while True:
-                message = await websocket.receive_text()
+                try:
+                    received = await asyncio.wait_for(websocket.receive(), SILENCE)
+                except TimeoutError:  # a half-open socket: its seat is no longer present
+                    await websocket.close(4408)
+                    break
+                if received["type"] == "websocket.disconnect":
+                    break
+                message = received.get("text")
+                if message is None:  # a binary frame: not this API's
+                    await websocket.close(4400)
+                    break
                 with contextlib.suppress(ValueError, RecursionError):
                     if json.loads(message) == {"type": "ping"}:
                         await websocket.send_text('{"type": "pong"}')
@@ -250,10 +274,7 @@ async def socket(websocket: WebSocket) -> None:
 
 def attach(app: Starlette) -> None:
     """Give *app* its :class:`Hub` (``app.state.live``)."""
-    from kowah.web.api import Limits
-
     app.state.live = Hub(app.state.store)
-    app.state.limits = Limits(app.state.settings.max_new_per_minute)
 
 
 def started(app: Starlette) -> None:
@@ -270,11 +291,19 @@ async def stopped(app: Starlette) -> None:
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await task
     with contextlib.suppress(StoreError, Exception):
-        await run_in_threadpool(hub.store.heartbeat, hub.worker, gone=True)
+        await off_loop(hub.store.heartbeat, hub.worker, gone=True)
 
 
-def _expire(game: Game) -> bool:
-    return game.expire(clock())
+def _expire(store: Store) -> Callable[[Game], bool]:
+    """The turn clock's move, or, with no clock, the absent person's seat to the AI."""
+    def change(game: Game) -> bool:
+        now = clock()
+        if game.expire(now):
+            return True
+        if not game.check_absent(now, store.presence(game.id)):
+            raise Refused("nothing to do")  # nothing is written
+        return True
+    return change
 
 
 def _close_idle(game: Game) -> bool:
@@ -284,22 +313,47 @@ def _close_idle(game: Game) -> bool:
     return True
 
 
+def _close_waiting(before: float) -> Callable[[Game], bool]:
+    """Close a table still waiting for its people, untouched since *before*."""
+    def change(game: Game) -> bool:
+        if game.started or game.closed or game.updated >= before:
+            return False
+        game.close(clock())
+        return True
+    return change
+
+
+async def _each(writer: Writer, game_ids: list[str], change: Callable[[Game], bool]) -> None:
+    """*change* on each game; one that fails (a damaged row …) is logged and the others go on."""
+    for game_id in game_ids:
+        try:
+            await writer.update(game_id, change)
+        except Refused:  # nothing to do after all (another process did it)
+            continue
+        except Exception as error:  # one game's failure must not stop the sweep
+            log.warning("kowah: housekeeping, game %s: %s", game_id[:64], str(error)[:200])
+
+
 async def _housekeeping(app: Starlette, hub: Hub) -> None:
-    """Turn clocks every :data:`TICK`; idle games, old games and presence every minute."""
+    """Turn clocks every :data:`TICK`; idle and waiting tables, old games and presence every
+    :data:`SWEEP` seconds. A game that fails does not stop the others."""
     store, writer = hub.store, app.state.writer
     settings = app.state.settings
     last_sweep = 0.0
     while True:
         try:
             now = clock()
-            for game_id in await run_in_threadpool(store.due, now):
-                await writer.update(game_id, _expire)
-            if now - last_sweep >= 30:
+            await _each(writer, await off_loop(store.due, now), _expire(store))
+            if now - last_sweep >= SWEEP:
                 last_sweep = now
-                for game_id in await run_in_threadpool(store.idle, now - settings.idle_timeout):
-                    await writer.update(game_id, _close_idle)
-                await run_in_threadpool(store.tidy, now - max(settings.idle_timeout, 3600))
-                await run_in_threadpool(store.heartbeat, hub.worker)
+                await _each(writer, await off_loop(store.idle, now - settings.idle_timeout),
+                            _close_idle)
+                before = now - settings.unjoined_timeout
+                await _each(writer, await off_loop(store.waiting, before),
+                            _close_waiting(before))
+                await off_loop(store.set_aside_broken)
+                await off_loop(store.tidy, now - max(settings.idle_timeout, 3600))
+                await off_loop(store.heartbeat, hub.worker)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # a database hiccup: try again on the next tick

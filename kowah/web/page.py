@@ -12,6 +12,7 @@ list, the AI levels and the name of the language cookie).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 from pathlib import Path
@@ -22,9 +23,9 @@ from kowah.i18n import Translator
 from kowah.rendering import render_rules
 from kowah.web.ai_players import label, offered
 from kowah.web.problems import LANG_COOKIE  # the scripts get its name from the page
-from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings
+from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings, words
 
-__all__ = ["CLOCK_CHOICES", "render_page"]
+__all__ = ["CLOCK_CHOICES", "page_in", "render_page"]
 
 _PAGE = Template((Path(__file__).resolve().parent / "page.html").read_text(encoding="utf-8"))
 
@@ -59,6 +60,13 @@ def _rules_html(t: Translator, pack: str) -> str:
         return pack + rules
     cut = origin_end + len("</p>")
     return rules[:cut] + "\n" + pack + rules[cut:]
+
+
+@functools.lru_cache(maxsize=16)
+def page_in(language: str) -> str:
+    """The page in *language*, rendered once per language (the server answers every ``GET /``
+    with it)."""
+    return render_page(words(language))
 
 
 def render_page(t: Translator) -> str:

@@ -74,6 +74,12 @@ MORE_ERRORS: dict[str, str] = {
     "not-saved": N_("web", "The game could not be saved, so nothing was changed; try again later."),
     "declaring-first": N_("web", "seat {seat} must first decide whether to declare checki."),
     "server-error": N_("web", "Something went wrong on the server; nothing was changed."),
+    "unreadable": N_("web", "This game cannot be read: its saved form is damaged."),
+    "not-over": N_("web", "The next deal can be asked for once this one is over."),
+    "not-a-person": N_("web", "That seat is not played by a person at the table now."),
+    "still-here": N_("web", "That person is still at the table: a seat can be handed to the AI "
+                            "after {seconds} s without a connection."),
+    "too-many-phrases": N_("web", "Too many phrases; wait a little."),
 }
 
 #: The sentence of a ``not-found`` answer for a path that names no game.
@@ -86,6 +92,10 @@ MORE_EXPECTED: dict[str, str] = {
     "turn_seconds": N_("web", "a whole number of seconds from 5 to 3600, or null"),
     "start": N_("web", "“now” or “when-full”"),
     "since": N_("web", "a whole number written in the digits 0–9"),
+    "boolean": N_("web", "true or false"),
+    "other-seat": N_("web", "1 or 2"),
+    "phrase": N_("web", "one of the phrases ({names})"),
+    "deal": N_("web", "the number of one of this table's deals"),
 }
 
 

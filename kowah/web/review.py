@@ -25,7 +25,6 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -42,6 +41,7 @@ from kowah.web.answers import answer
 from kowah.web.problems import Problem, language, translator_for
 from kowah.web.said import review_sentences
 from kowah.web.text import ai_seat
+from kowah.web.threads import off_loop
 
 __all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
 
@@ -285,7 +285,7 @@ async def review(request: Request) -> Response:
         return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
 
     try:
-        return answer(await run_in_threadpool(work))
+        return answer(await off_loop(work))
     except RecordError as error:
         return _bad_record(t, t.error(error), action=error.action)
 

@@ -23,10 +23,13 @@ from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES
 from kowah.record import Record
 from kowah.web.ai_players import offered
-from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game
+from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game, game_result
 from kowah.web.seats import Seat, TableEvent
 
-__all__ = ["GameError", "restore"]
+__all__ = ["MOST_LOGGED", "GameError", "restore"]
+
+#: The most table events a deal's saved log may hold (joins, phrases, hand-overs …).
+MOST_LOGGED = 10_000
 
 
 class GameError(ValueError):
@@ -76,7 +79,11 @@ def _restore(data: object) -> Game:
         seats = [_seat(item) for item in _list(extra.get("seats"), SEATS, "seats")]
         if not seats[0].person:
             raise GameError("seat 0 is not a person's")
-        log = [_table_event(item, len(deal.events)) for item in _list(extra.get("log"), None, "log")]
+        keys = [seat.token for seat in seats if seat.token is not None]
+        if len(set(keys)) != len(keys):
+            raise GameError("two seats share a key")
+        logged = _list(extra.get("log"), None, "log", MOST_LOGGED)
+        log = [_table_event(item, len(deal.events)) for item in logged]
         started, closed = extra.get("started"), extra.get("closed")
         if not (isinstance(started, bool) and isinstance(closed, bool)):
             raise GameError("bad started or closed")
@@ -90,15 +97,53 @@ def _restore(data: object) -> Game:
     game.passed = record.passed
     game.updated = _number(extra.get("updated", created), "updated")
     requests = extra.get("requests", 0)
-    game.requests = requests if type(requests) is int and requests >= 0 else 0
+    if type(requests) is int:  # the budget was the game's before it was each seat's
+        requests = [0] * SEATS
+    if isinstance(requests, list) and len(requests) == SEATS \
+            and all(type(count) is int and count >= 0 for count in requests):
+        game.requests = list(requests)
+    else:
+        raise GameError("bad requests")
+    _evening(game, extra)
     deadline = extra.get("deadline")
     game.advance(game.updated)  # a crash between an action and the AIs' replies: they reply now
     if deadline is not None and game.deadline is not None:
         game.deadline = _number(deadline, "deadline")
     return game
 
-def _list(value: object, length: int | None, what: str) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length) or len(value) > 64:
+def _seats(value: object, what: str) -> set[int]:
+    if not (isinstance(value, list) and all(type(seat) is int and 0 <= seat < SEATS for seat in value)):
+        raise GameError(f"bad {what}")
+    return set(value)
+
+
+def _evening(game: Game, extra: Mapping[str, Any]) -> None:
+    """The table's deals before this one, and who is ready, away or late (absent before the
+    table played deal after deal: its first deal)."""
+    number, offset = extra.get("deal_number", 1), extra.get("offset", 0)
+    if not (type(number) is int and number >= 1 and type(offset) is int and offset >= 0):
+        raise GameError("bad deal_number or offset")
+    past = _list(extra.get("past", []), None, "past")
+    for item in past:
+        if not (isinstance(item, dict) and set(item) == {"winner", "kind", "multiplier", "card", "record"}):
+            raise GameError("bad past deal")
+        outcome = Record.from_dict(item["record"]).replay().outcome
+        if outcome is None or item != {**game_result(outcome), "record": item["record"]}:
+            raise GameError("a past deal's result is not its record's")
+    game.deal_number, game.offset, game.past = number, offset, list(past)
+    game.ready = _seats(extra.get("ready", []), "ready")
+    game.handed = _seats(extra.get("handed", []), "handed")
+    for field in ("timeouts", "seen"):
+        values = extra.get(field, [0] * SEATS)
+        if not (isinstance(values, list) and len(values) == SEATS
+                and all(type(value) in (int, float) and 0 <= value < 1e11 for value in values)):
+            raise GameError(f"bad {field}")
+        setattr(game, field, [int(value) for value in values] if field == "timeouts"
+                else [float(value) for value in values])
+
+
+def _list(value: object, length: int | None, what: str, most: int = 64) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length) or len(value) > most:
         raise GameError(f"bad {what}")
     return value
 
@@ -119,9 +164,9 @@ def _seat(item: object) -> Seat:
 
 
 def _table_event(item: object, most: int) -> TableEvent:
-    if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and item[0] <= most):
+    if not (isinstance(item, list) and len(item) in (3, 4) and type(item[0]) is int and item[0] <= most):
         raise GameError("bad log entry")
     try:
-        return TableEvent(item[1], item[2], item[0])
+        return TableEvent(item[1], item[2], item[0], *item[3:])
     except KowahError as error:
         raise GameError(f"bad log entry: {error}") from None

@@ -19,6 +19,7 @@ from kowah._value import Value
 from kowah.actions import SEATS
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 from kowah.web._checks import check_bool, check_int
+from kowah.web.phrases import PHRASE_IDS
 
 __all__ = ["TABLE_TEXT", "Seat", "TableEvent", "TableEventKind", "name_ok", "new_key"]
 
@@ -49,6 +50,10 @@ class TableEventKind(enum.StrEnum):
     LEAVE = "leave"  #: a person left; an AI plays on
     TIMEOUT = "timeout"  #: a person's clock ran out; the hard AI acted for them
     CLOSE = "close"  #: the game was closed
+    READY = "ready"  #: a person asked for the next deal
+    HAND_OVER = "hand-over"  #: an AI plays an absent person's seat until they come back
+    TAKE_BACK = "take-back"  #: the person came back and plays their seat again
+    PHRASE = "phrase"  #: a person said one of the quick phrases (:mod:`kowah.web.phrases`)
 
 
 @attrs.frozen(init=False)
@@ -61,7 +66,8 @@ class TableEvent(Value):
     >>> TableEvent("sit", 1, 4)
     Traceback (most recent call last):
     ...
-    kowah.errors.KowahError: kind must be one of join, start, leave, timeout, close, not 'sit'
+    kowah.errors.KowahError: kind must be one of join, start, leave, timeout, close, ready, \
+hand-over, take-back, phrase, not 'sit'
     """
 
     #: What happened.
@@ -70,15 +76,22 @@ class TableEvent(Value):
     seat: int | None
     #: The number of the deal's events before it.
     at: int
+    #: The phrase's id, for a ``phrase`` (else ``None``).
+    phrase: str | None
 
-    def __init__(self, kind: TableEventKind | str, seat: int | None, at: int) -> None:
+    def __init__(self, kind: TableEventKind | str, seat: int | None, at: int,
+                 phrase: str | None = None) -> None:
         if kind not in _KINDS:
             raise KowahError(N_("error", "{field} must be one of {choices}, not {value}"),
                              field="kind", choices=", ".join(_KINDS), value=shorten(kind))
         if seat is not None:
             check_int("seat", seat, 0, SEATS - 1)
         check_int("at", at, 0)
-        self.__attrs_init__(kind=TableEventKind(kind), seat=seat, at=at)
+        if (phrase is not None) != (kind == TableEventKind.PHRASE) or (
+                phrase is not None and phrase not in PHRASE_IDS):
+            raise KowahError(N_("error", "{field} must be one of {choices}, not {value}"),
+                             field="phrase", choices=", ".join(PHRASE_IDS), value=shorten(phrase))
+        self.__attrs_init__(kind=TableEventKind(kind), seat=seat, at=at, phrase=phrase)
 
 
 @attrs.frozen(init=False)
@@ -153,4 +166,12 @@ TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
     TableEventKind.TIMEOUT: (N_("web", "Your time ran out: the AI played for you."),
                              N_("web", "{name}'s time ran out: the AI played for them.")),
     TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
+    TableEventKind.READY: (N_("web", "You ask for another deal."),
+                           N_("web", "{name} asks for another deal.")),
+    TableEventKind.HAND_OVER: (N_("web", "The AI plays your seat until you come back."),
+                               N_("web", "{name}: the AI plays this seat until they come back.")),
+    TableEventKind.TAKE_BACK: (N_("web", "You are back: you play your seat again."),
+                               N_("web", "{name} is back and plays again.")),
+    # A phrase's sentence is made in kowah.web.phrases (the phrase in the viewer's language).
+    TableEventKind.PHRASE: (N_("web", "You: {phrase}"), N_("web", "{name}: {phrase}")),
 }

@@ -115,6 +115,32 @@ def _cannot_listen(t: Translator, host: str, port: int, error: OSError) -> str:
     return t.gettext("cli", _CANNOT_LISTEN).format(host=host, port=port, reason=os_reason(t, error))
 
 
+def _say_when_answered(t: Translator, host: str, port: int, address: str, open_browser: bool,
+                       every: float = 0.1, patience: float = 120.0) -> None:
+    """Say the table's address once one of the ``--workers`` processes answers on it."""
+    import http.client
+
+    target = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        connection = http.client.HTTPConnection(target, port, timeout=2)
+        try:
+            connection.request("GET", "/cards/back.svg", headers={"host": f"{target}:{port}"
+                               if ":" not in target else f"[{target}]:{port}"})
+            if connection.getresponse().status < 500:
+                break
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        time.sleep(every)
+    else:
+        return
+    print(t.gettext("cli", _LISTENING).format(url=address), flush=True)
+    if open_browser:
+        webbrowser.open(address)
+
+
 def _end_with_parent(parent: int, every: float = 0.5) -> None:
     """Stop this worker process (as Ctrl-C would) once *parent*, the ``kowah serve`` that
     started it, is gone: killed, it must not leave workers serving its port."""
@@ -171,7 +197,7 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
           save: bool = True, open_browser: bool = False, database: str | None = None,
           workers: int = 1, allow_hosts: tuple[str, ...] = (), allow_origins: tuple[str, ...] = (),
           idle_timeout: float = 86400, max_new_per_minute: int = 60, players: tuple[str, ...] = (),
-          ) -> int:
+          unjoined_timeout: float = 1800, trust_proxies: tuple[str, ...] = ()) -> int:
     """Serve the table on *host*:*port* (see ``kowah serve --help``); return the exit code.
     *players* are players of one's own offered besides the levels (``--player``), loaded now."""
     try:
@@ -205,7 +231,8 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
         return _serve(t, listener, url, folder, host=host, port=port, save=save,
                       open_browser=open_browser, workers=workers,
                       allow_hosts=allow_hosts, allow_origins=allow_origins,
-                      idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute, players=players)
+                      idle_timeout=idle_timeout, max_new_per_minute=max_new_per_minute, players=players,
+                      unjoined_timeout=unjoined_timeout, trust_proxies=trust_proxies)
     finally:
         listener.close()
         if not save:
@@ -215,7 +242,8 @@ def serve(t: Translator, *, host: str = "127.0.0.1", port: int = 8000, data: Pat
 def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None, *, host: str,
            port: int, save: bool, open_browser: bool, workers: int,
            allow_hosts: tuple[str, ...], allow_origins: tuple[str, ...], idle_timeout: float,
-           max_new_per_minute: int, players: tuple[str, ...]) -> int:
+           max_new_per_minute: int, players: tuple[str, ...], unjoined_timeout: float,
+           trust_proxies: tuple[str, ...]) -> int:
     import uvicorn
 
     from kowah.web.app import Settings, create_app
@@ -240,7 +268,8 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
     # The same settings for one process and, through the environment, for --workers processes.
     fields: dict[str, Any] = {"host": host, "port": port, "allow_hosts": allow_hosts,
                               "allow_origins": allow_origins, "idle_timeout": idle_timeout,
-                              "max_new_per_minute": max_new_per_minute}
+                              "max_new_per_minute": max_new_per_minute,
+                              "unjoined_timeout": unjoined_timeout, "trust_proxies": trust_proxies}
     settings = Settings(**fields)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
@@ -248,21 +277,26 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
         print(t.gettext("cli", _EXPOSED).format(host=host), file=sys.stderr)
     print(t.gettext("cli", _NOT_SAVING) if not save
           else t.gettext("cli", _SAVING).format(path=folder if folder is not None else shown_url(url)))
-    print(t.gettext("cli", _LISTENING).format(url=address), flush=True)
-    if open_browser:
-        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     if workers > 1:
         store.close()
         listener.close()  # uvicorn binds the one port for its worker processes itself
         os.environ[_ENV] = json.dumps({"url": url, "parent": os.getpid(), "settings": fields,
                                        "players": list(players), "folder": os.getcwd()})
+        # The address is said once a worker answers, never before.
+        threading.Thread(target=_say_when_answered, name="kowah-ready", daemon=True,
+                         args=(t, host, port, address, open_browser)).start()
         with contextlib.suppress(KeyboardInterrupt):
             uvicorn.run("kowah.web.server:worker_app", factory=True, host=host, port=port,
-                        workers=workers, log_level="warning", access_log=False)
+                        workers=workers, log_level="warning", access_log=False,
+                        proxy_headers=False)
         return 0
+    print(t.gettext("cli", _LISTENING).format(url=address), flush=True)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, args=(address,)).start()
     app = create_app(store, settings=settings)
+    # proxy_headers=False: X-Forwarded-For is read only from the proxies named by --trust-proxy.
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on",
-                            access_log=False)
+                            access_log=False, proxy_headers=False)
     server = uvicorn.Server(config)
     _settle()
     try:

@@ -17,11 +17,18 @@ its changes made again on it, so the changes that count always follow one anothe
 that cannot be written raises :class:`NotSavedError` and leaves the game as it was (the cached
 copy is dropped). A change raising :class:`Refused` leaves the game untouched.
 
-The store is bounded: at most *max_games* games are in play (waiting or playing). A new game
-first makes room by closing a game of the client address that holds the most games in play,
-when it holds more than a tenth of the places (its game touched longest ago); otherwise
-:class:`StoreFullError` is raised (the server answers 503). Finished and closed
-games do not count; :meth:`Store.tidy` deletes them after a while.
+The store is bounded: at most *max_games* games are in play (waiting or playing), shared
+fairly between client addresses whatever their number. When every place is taken, a new game
+makes room by closing a game of an address that holds at least two more games than the new
+game's address does (or of the new game's own address, when no address holds more): a table
+still waiting for its people first, else a game of the address holding the most, the one
+touched longest ago. Otherwise :class:`StoreFullError` is raised (the server answers 503): the
+places are then spread evenly. Finished and closed games do not count; :meth:`Store.tidy`
+deletes them after a while.
+
+A row that cannot be read (damaged JSON, a stamp that is not a number, keys that are not
+unique) fails only its own game, with :class:`UnreadableGameError`: the other games of a
+batch are saved, and :meth:`Store.set_aside_broken` takes it out of play.
 
 >>> from kowah.web.game import Game
 >>> store = open_store(None)  # a temporary SQLite database
@@ -42,7 +49,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kowah.errors import KowahError
+from kowah.errors import N_, KowahError
 from kowah.web.game import ID_PATTERN, Game, Status
 from kowah.web.saved import GameError, restore
 
@@ -50,7 +57,8 @@ if TYPE_CHECKING:
     from kowah.web.store_sql import SQLStore
 
 __all__ = ["ANY_GAME", "ENDED_CACHE", "ID_PATTERN", "NotSavedError", "Refused", "Store",
-           "StoreError", "StoreFullError", "default_data_dir", "import_files", "open_store"]
+           "StoreError", "StoreFullError", "UnreadableGameError", "default_data_dir", "import_files",
+           "open_store"]
 
 log = logging.getLogger("kowah.web")
 T = TypeVar("T")
@@ -70,12 +78,23 @@ ANY_GAME = ""
 SQLITE_NAME = "kowah.sqlite3"
 
 
-class StoreError(Exception):
-    """The store cannot do what was asked (its database is unusable)."""
+class StoreError(KowahError):
+    """The store cannot do what was asked (its database is unusable, a row damaged …): the base
+    of the store's errors, a :class:`~kowah.errors.KowahError` like every error of the library.
+    *reason* says why, in English (for the log).
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(NotSavedError("disk full")))
+    >>> type(error).__name__, error.reason, isinstance(error, KowahError)
+    ('NotSavedError', 'disk full', True)
+    """
 
     def __init__(self, reason: str) -> None:
-        super().__init__(reason)
+        super().__init__(N_("error", "the games cannot be kept: {reason}"), reason=reason)
         self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.reason,))
@@ -86,9 +105,27 @@ class NotSavedError(StoreError):
     is as it was before it."""
 
 
-class StoreFullError(KowahError):
+class UnreadableGameError(StoreError):
+    """One game's row cannot be read (damaged): that game alone fails; the others go on."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id} cannot be read")
+        self.game_id = game_id
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.game_id,))
+
+
+class StoreFullError(StoreError):
     """The store has no place for a new game: every place is taken by a game still in play
-    (the server answers 503)."""
+    (the server answers 503); ``params["count"]`` is the number of places."""
+
+    def __init__(self, template: str, **params: object) -> None:
+        KowahError.__init__(self, template, **params)
+        self.reason = KowahError.__str__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return KowahError.__reduce__(self)
 
 
 class Refused(Exception):
@@ -163,6 +200,21 @@ class Store(abc.ABC):
     @abc.abstractmethod
     def idle(self, before: float) -> list[str]:
         """The games in play untouched since *before*."""
+
+    @abc.abstractmethod
+    def waiting(self, before: float) -> list[str]:
+        """The tables still waiting for their people (the deal not started), untouched since
+        *before*."""
+
+    @abc.abstractmethod
+    def set_aside_broken(self) -> int:
+        """Take the games found unreadable out of play (their places freed); how many."""
+
+    @abc.abstractmethod
+    def allow_new(self, owner: str, now: float, per_minute: int) -> int:
+        """0 when the client address *owner* may make a new game at *now* (seconds since
+        1970), and it is counted; else the seconds to wait. Counted in the database, so the
+        limit holds across every process on it."""
 
     @abc.abstractmethod
     def tidy(self, before: float) -> None:

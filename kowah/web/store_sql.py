@@ -10,6 +10,7 @@ import abc
 import collections
 import contextlib
 import json
+import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -29,10 +30,21 @@ from kowah.web.store import (
     Store,
     StoreError,
     StoreFullError,
+    UnreadableGameError,
     log,
 )
 
 __all__ = ["SCHEMA", "SQLStore"]
+
+
+def _whole(value: object) -> int | None:
+    """A column's whole number, or ``None`` when the row is damaged."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    try:
+        return int(str(value)) if str(value).lstrip("-").isdigit() else None
+    except ValueError:  # pragma: no cover - isdigit allows only what int reads
+        return None
 
 
 class _Batch:
@@ -91,7 +103,9 @@ class SQLStore(Store):
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._callbacks: list[Callable[[str], None]] = []
+        #: The games whose rows cannot be read, and those of them taken out of play.
         self._broken: set[str] = set()
+        self._set_aside: set[str] = set()
         # The database calls under way, so that close() waits for them: a connection closed
         # while another thread uses it crashes the process.
         self._calls = threading.Condition()
@@ -239,24 +253,40 @@ class SQLStore(Store):
         try:
             game = restore(json.loads(data))
         except (ValueError, RecursionError, GameError) as error:
-            if game_id not in self._broken:
-                self._broken.add(game_id)
-                log.warning("kowah: game %s cannot be read (%s); it is skipped", game_id,
-                            str(error)[:200])
+            self._damaged(game_id, str(error))
             return None
         if game.id != game_id:
-            log.warning("kowah: game %s holds game %s; it is skipped", game_id, game.id[:64])
+            self._damaged(game_id, f"it holds game {game.id[:64]}")
             return None
         return game
 
+    def _damaged(self, game_id: str, reason: str) -> None:
+        """Note that *game_id*'s row cannot be read (logged once)."""
+        if game_id not in self._broken:
+            self._broken.add(game_id)
+            log.warning("kowah: game %s cannot be read (%s); it is skipped", game_id, reason[:200])
+        self._drop(game_id)
+
+    def _stamp(self, game_id: str, value: object) -> int | None:
+        """A row's stamp, or ``None`` (and the game noted as damaged)."""
+        stamp = _whole(value)
+        if stamp is None:
+            self._damaged(game_id, f"its stamp is {str(value)[:20]!r}")
+        return stamp
+
     def get(self, game_id: str) -> Game | None:
-        if not ID_PATTERN.match(game_id) or game_id in self._broken:
+        if not ID_PATTERN.match(game_id):
             return None
+        if game_id in self._broken:
+            raise UnreadableGameError(game_id)
         try:
             rows = self._query("SELECT stamp FROM games WHERE id = ?", (game_id,))
-            found = self._game(game_id, int(rows[0][0]), self._read) if rows else None
+            stamp = self._stamp(game_id, rows[0][0]) if rows else None
+            found = self._game(game_id, stamp, self._read) if stamp is not None else None
         except self.db_errors as error:
             raise StoreError(str(error)) from None
+        if found is None and game_id in self._broken:
+            raise UnreadableGameError(game_id)
         return None if found is None else found[1]
 
     def _game(self, game_id: str, stamp: int,
@@ -278,7 +308,13 @@ class SQLStore(Store):
 
     def peek(self, game_id: str) -> tuple[int, str, float | None] | None:
         rows = self._query("SELECT version, status, deadline FROM games WHERE id = ?", (game_id,))
-        return None if not rows else (int(rows[0][0]), str(rows[0][1]), rows[0][2])
+        if not rows:
+            return None
+        version, status, deadline = rows[0]
+        if _whole(version) is None or not (deadline is None or isinstance(deadline, (int, float))):
+            self._damaged(game_id, "its version or deadline is not a number")
+            raise UnreadableGameError(game_id)
+        return _whole(version) or 0, str(status), deadline
 
     def playing(self) -> int:
         rows = self._query("SELECT COUNT(*) FROM games WHERE status IN (?, ?)", IN_PLAY)
@@ -294,6 +330,32 @@ class SQLStore(Store):
                            (*IN_PLAY, before))
         return [row[0] for row in rows]
 
+    def waiting(self, before: float) -> list[str]:
+        rows = self._query("SELECT id FROM games WHERE status = ? AND updated < ?",
+                           (Status.WAITING.value, before))
+        return [row[0] for row in rows]
+
+    def set_aside_broken(self) -> int:
+        pending = sorted(self._broken - self._set_aside)
+        if not pending:
+            return 0
+        with self._changing() as cursor:
+            for game_id in pending:
+                cursor.execute(self._sql("UPDATE games SET status = 'broken' WHERE id = ? "
+                                         "AND status IN (?, ?)"), (game_id, *IN_PLAY))
+        self._set_aside.update(pending)
+        return len(pending)
+
+    def allow_new(self, owner: str, now: float, per_minute: int) -> int:
+        with self._changing() as cursor:
+            cursor.execute(self._sql("SELECT at FROM creations WHERE owner = ? AND at > ? "
+                                     "ORDER BY at"), (owner, now - 60))
+            times = [float(row[0]) for row in cursor.fetchall()]
+            if len(times) >= per_minute:
+                return max(1, math.ceil(times[len(times) - per_minute] + 60 - now))
+            cursor.execute(self._sql("INSERT INTO creations (owner, at) VALUES (?, ?)"), (owner, now))
+            return 0
+
     def presence(self, game_id: str) -> list[int]:
         counts = [0, 0, 0]
         for seat, sockets in self._query(
@@ -308,7 +370,7 @@ class SQLStore(Store):
     @staticmethod
     def _row(game: Game) -> tuple[object, ...]:
         data = game.saved_text()
-        return (game.version, game.status.value, game.owner, game.updated, game.deadline, data)
+        return (game.version, game.status.value, game.owner, game.updated, game.wake, data)
 
     def _changed(self, game_id: str) -> None:
         for callback in list(self._callbacks):
@@ -321,7 +383,7 @@ class SQLStore(Store):
             with self._transaction(None) as cursor:
                 cursor.execute(self._sql("SELECT COUNT(*) FROM games WHERE status IN (?, ?)"), IN_PLAY)
                 if cursor.fetchone()[0] >= self.max_games:
-                    self._make_room(cursor)
+                    self._make_room(cursor, game.owner)
                 cursor.execute(self._sql(
                     "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
                     "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *row))
@@ -332,22 +394,33 @@ class SQLStore(Store):
         self._changed(game.id)
         return game
 
-    def _make_room(self, cursor: Any) -> None:
-        cursor.execute(self._sql(
-            "SELECT owner, COUNT(*) AS n FROM games WHERE status IN (?, ?) GROUP BY owner "
-            "ORDER BY n DESC LIMIT 1"), IN_PLAY)
-        owner, count = cursor.fetchone()
-        if count <= max(1, self.max_games // 10):
+    def _make_room(self, cursor: Any, owner: str) -> None:
+        """Close one game in play for a new game of *owner* (see the module's description)."""
+        cursor.execute(self._sql("SELECT id, owner, status, updated FROM games WHERE status IN (?, ?)"),
+                       IN_PLAY)
+        rows = cursor.fetchall()
+        counts = collections.Counter(str(row[1]) for row in rows)
+        mine = counts.get(owner, 0)
+        most = max(counts.values(), default=0)
+
+        def gives_way(other: str) -> bool:
+            return counts[other] > mine + 1 or (other == owner and mine >= most)
+
+        candidates = [row for row in rows if gives_way(str(row[1]))]
+        if not candidates:
             raise StoreFullError(
                 N_("error", "the server is full: all {count} game slots hold games still in play"),
                 count=self.max_games)
-        cursor.execute(self._sql(
-            "SELECT id, stamp, data FROM games WHERE status IN (?, ?) AND owner = ? "
-            "ORDER BY updated LIMIT 1"), (*IN_PLAY, owner))
-        game_id, stamp, data = cursor.fetchone()
-        game = self._restore(game_id, data)
-        if game is None:
+        game_id = min(candidates, key=lambda row: (
+            row[2] != Status.WAITING.value, -counts[str(row[1])],
+            row[3] if isinstance(row[3], (int, float)) else 0.0))[0]
+        cursor.execute(self._sql("SELECT stamp, data FROM games WHERE id = ?"), (game_id,))
+        stamp, data = cursor.fetchone()
+        stamp = _whole(stamp)
+        game = None if stamp is None else self._restore(game_id, str(data))
+        if game is None or stamp is None:
             cursor.execute(self._sql("UPDATE games SET status = 'broken' WHERE id = ?"), (game_id,))
+            self._set_aside.add(game_id)
         else:
             game.close()
             self._write(cursor, [(game_id, stamp + 1, self._row(game))])
@@ -370,7 +443,9 @@ class SQLStore(Store):
             yield cursor
 
     def update_many(self, changes: Sequence[tuple[str, Callable[[Game], Any]]]) -> list[Outcome]:
-        outcomes: list[Outcome] = [(None, None)] * len(changes)
+        outcomes: list[Outcome] = [
+            (None, UnreadableGameError(game_id)) if game_id in self._broken else (None, None)
+            for game_id, _ in changes]
         wanted = sorted({game_id for game_id, _ in changes
                          if ID_PATTERN.match(game_id) and game_id not in self._broken})
         if not wanted:
@@ -388,12 +463,12 @@ class SQLStore(Store):
                 held.enter_context(self._lock_of(game_id))
             held.callback(batch.release)  # the games changed are read once they are saved
             try:
-                stamps = {row[0]: int(row[1]) for row in self._query(stamps_of, wanted)}
+                stamps = self._stamps(self._query(stamps_of, wanted))
                 self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
                 if batch.rows:
                     with self._batch(wanted) as cursor:
                         cursor.execute(self._sql(stamps_of), wanted)
-                        now = {row[0]: int(row[1]) for row in cursor.fetchall()}
+                        now = self._stamps(cursor.fetchall())
                         stale = {game_id for game_id in batch.rows if now.get(game_id) != stamps[game_id]}
                         if stale:
                             again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
@@ -425,16 +500,27 @@ class SQLStore(Store):
             self._changed(game_id)
         return outcomes
 
+    def _stamps(self, rows: Iterable[Any]) -> dict[str, int]:
+        """The stamps of ``(id, stamp)`` rows; a damaged one is left out (and noted)."""
+        stamps = {}
+        for game_id, value in rows:
+            stamp = self._stamp(game_id, value)
+            if stamp is not None:
+                stamps[game_id] = stamp
+        return stamps
+
     def _read(self, game_id: str) -> tuple[int, str] | None:
-        """A game's stamp and saved text, or ``None`` (no such game)."""
+        """A game's stamp and saved text, or ``None`` (no such game, or a damaged one)."""
         rows = self._query("SELECT stamp, data FROM games WHERE id = ?", (game_id,))
-        return None if not rows else (int(rows[0][0]), str(rows[0][1]))
+        stamp = self._stamp(game_id, rows[0][0]) if rows else None
+        return None if stamp is None else (stamp, str(rows[0][1]))
 
     def _read_in(self, cursor: Any, game_id: str) -> tuple[int, str] | None:
         """:meth:`_read` in a transaction."""
         cursor.execute(self._sql("SELECT stamp, data FROM games WHERE id = ?"), (game_id,))
         row = cursor.fetchone()
-        return None if row is None else (int(row[0]), str(row[1]))
+        stamp = None if row is None else self._stamp(game_id, row[0])
+        return None if stamp is None else (stamp, str(row[1]))
 
     def _make(self, changes: Sequence[tuple[str, Callable[[Game], Any]]], indices: Iterable[int],
               stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome],
@@ -447,8 +533,10 @@ class SQLStore(Store):
             game = batch.games.get(game_id)
             if game is None:
                 found = self._game(game_id, stamps[game_id], read) if game_id in stamps else None
-                if found is None:
-                    continue  # no such game: (None, None)
+                if found is None:  # no such game: (None, None); a damaged one fails alone
+                    if game_id in self._broken:
+                        outcomes[index] = (None, UnreadableGameError(game_id))
+                    continue
                 stamps[game_id], game = found
             batch.hold(game)
             try:
@@ -478,6 +566,7 @@ class SQLStore(Store):
                            (*IN_PLAY, before))
             cursor.execute(self._sql("DELETE FROM presence WHERE seen < ?"),
                            (time.time() - 4 * PRESENCE_TTL,))
+            cursor.execute(self._sql("DELETE FROM creations WHERE at < ?"), (time.time() - 120,))
 
     def set_presence(self, game_id: str, worker: str, seat: int, sockets: int) -> None:
         with self._changing() as cursor:
@@ -545,4 +634,6 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (game_id, worker, seat)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS creations (owner TEXT NOT NULL, at DOUBLE PRECISION NOT NULL);
+CREATE INDEX IF NOT EXISTS creations_by_owner ON creations (owner, at);
 """

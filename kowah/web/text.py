@@ -20,12 +20,13 @@ from kowah.actions import SEATS
 from kowah.cards import Card
 from kowah.errors import N_
 from kowah.i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
-from kowah.web.ai_players import label as ai_label
 from kowah.keys import KEYS, key_letters
+from kowah.web.ai_players import label as ai_label
+from kowah.web.phrases import phrase_list
 from kowah.web.said import card_sentences
 
-__all__ = ["COMMANDS", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "ai_seat", "command_words", "count_text",
-           "key_letters", "page_strings", "words"]
+__all__ = ["COMMANDS", "EVENING", "KEYS", "LANGUAGE_NAMES", "MESSAGES", "ai_seat", "command_words",
+           "count_text", "key_letters", "page_strings", "words"]
 
 #: The page's messages by key (English, the source text).
 MESSAGES: dict[str, str] = {
@@ -232,6 +233,29 @@ def words(language: str) -> Translator:
     return translator(language)
 
 
+#: The page's messages for an evening at one table (deal after deal, handing a seat to the AI,
+#: quick phrases), by key; merged into :func:`page_strings`.
+EVENING: dict[str, str] = {
+    "next-deal": N_("web", "Next deal"),
+    "next-deal.asked": N_("web", "You asked for the next deal: it starts once every person at the "
+                                 "table has."),
+    "next-deal.now": N_("web", "Start the next deal now"),
+    "leave-table": N_("web", "Leave this table"),
+    "leave-table.confirm": N_("web", "Leave this table? The AI plays your seat from now on, in this "
+                                     "deal and the next ones; the others play on."),
+    "close-table": N_("web", "Close the table"),
+    "close-table.confirm": N_("web", "Close this table for everyone? The deal ends here for every "
+                                     "person at it, and a new deal against two AIs starts for you."),
+    "hand-over": N_("web", "Hand to the AI"),
+    "hand-over.confirm": N_("web", "Hand this seat to the AI? It plays for that person until they "
+                                   "come back, and everyone at the table is told."),
+    "hand-over.title": N_("web", "Absent from the table"),
+    "friends.handed": N_("web", "AI for now"),
+    "phrases": N_("web", "Quick phrases"),
+    "deals": N_("web", "Earlier deals at this table"),
+}
+
+
 def ai_seat(t: Translator, label: str, level: str) -> str:
     """A seat an AI of *level* plays, as the table labels it: *label* ("Seat 2", or a person's
     name once an AI plays for them) and "AI (normal)" in *t*'s language.
@@ -245,7 +269,9 @@ def ai_seat(t: Translator, label: str, level: str) -> str:
 def page_strings(t: Translator) -> dict[str, Any]:
     """Every message of the page in *t*'s language, by key, plus what the scripts need to
     write counts (``plural``: the form for each count 0…MAX_COUNT) and card names."""
-    strings: dict[str, Any] = {key: t.gettext("web", message) for key, message in MESSAGES.items()}
+    strings: dict[str, Any] = {key: t.gettext("web", message)
+                               for key, message in (MESSAGES | EVENING).items()}
+    strings["phrases.list"] = phrase_list(t)
     for key, counted in _plurals(t).items():
         forms: list[str] = []
         index: list[int] = []

@@ -21,12 +21,15 @@ export class Api {
     this.codes = false;
   }
 
+  // The key this tab plays *id* with: an invite opened in this tab (kept for the tab only, so
+  // that it never replaces this browser's own key of that game), else the browser's key.
   token(id) {
-    return id ? readStorage(STORAGE.token(id)) : null;
+    return id ? readStorage(STORAGE.token(id), null, sessionStorage) ?? readStorage(STORAGE.token(id)) : null;
   }
 
-  setToken(id, token) {
-    writeStorage(STORAGE.token(id), token);
+  setToken(id, token, { tab = false } = {}) {
+    if (tab || token === null) writeStorage(STORAGE.token(id), token, sessionStorage);
+    if (!tab) writeStorage(STORAGE.token(id), token);
   }
 
   async call(method, path, { body, id, params = {} } = {}) {
@@ -88,6 +91,18 @@ export class Api {
 
   close(id) {
     return this.call("POST", `${game(id)}/close`, { id });
+  }
+
+  next(id, now = false) {
+    return this.call("POST", `${game(id)}/next`, { id, body: now ? { now } : {} });
+  }
+
+  handOver(id, seat) {
+    return this.call("POST", `${game(id)}/hand-over`, { id, body: { seat } });
+  }
+
+  say(id, phrase) {
+    return this.call("POST", `${game(id)}/say`, { id, body: { phrase } });
   }
 
   record(id) {

@@ -36,19 +36,19 @@ export function fold(text) {
   return String(text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-export function readStorage(key, fallback = null) {
+export function readStorage(key, fallback = null, storage = localStorage) {
   try {
-    const value = localStorage.getItem(key);
+    const value = storage.getItem(key);
     return value === null ? fallback : value;
   } catch {
     return fallback;
   }
 }
 
-export function writeStorage(key, value) {
+export function writeStorage(key, value, storage = localStorage) {
   try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
   } catch {
     // private mode: this lasts for the page only
   }

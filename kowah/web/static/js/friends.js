@@ -93,6 +93,7 @@ export class Friends {
       let what = this.words.t("friends.ai");
       if (info.left) what = this.words.t("friends.gone");
       else if (info.kind === "person" && !info.joined) what = this.words.t("friends.not-here");
+      else if (info.handed_over) what = this.words.t("friends.handed");
       else if (info.kind === "person") what = this.words.t(info.connected ? "friends.online" : "friends.offline");
       return element("li", { "data-person": String(seat) }, element("span", { text: state.said.people[seat] }), element("span", { class: "badge", text: what }));
     }));

@@ -5,8 +5,13 @@
 
 import { POLL_SECONDS, SOCKET_RETRY_SECONDS } from "./constants.js";
 
-const PING_SECONDS = 25;
-const GONE = new Set([4404]); // no such game: trying again cannot help
+// A ping every PING_SECONDS; a pong not back within PONG_SECONDS means a half-open socket: the
+// page says so and polls (a lost connection is noticed within 10 seconds).
+const PING_SECONDS = 5;
+const PONG_SECONDS = 5;
+// No such game, a bad key, a bad first message, a foreign origin, a damaged game: trying
+// again cannot help.
+const GONE = new Set([4400, 4401, 4403, 4404, 4500]);
 
 export class Live {
   // handlers: changed(version) — the game is at this version; presence(connected) — who is
@@ -17,7 +22,7 @@ export class Live {
     this.handlers = handlers;
     this.socket = null;
     this.stopped = true;
-    this.timers = { poll: null, retry: null, ping: null };
+    this.timers = { poll: null, retry: null, ping: null, pong: null };
     this.mode = null;
     this.connected = null; // who is connected, as the socket last said (null: not live)
   }
@@ -90,7 +95,11 @@ export class Live {
       this.setMode("live");
       this.stopPolling();
       clearInterval(this.timers.ping);
-      this.timers.ping = setInterval(() => this.send({ type: "ping" }), PING_SECONDS * 1000);
+      this.timers.ping = setInterval(() => this.ping(), PING_SECONDS * 1000);
+    }
+    if (message.type === "pong") {
+      clearTimeout(this.timers.pong);
+      this.timers.pong = null;
     }
     if (message.connected) {
       this.connected = message.connected;
@@ -99,12 +108,27 @@ export class Live {
     if (typeof message.version === "number") this.handlers.changed(message.version);
   }
 
+  ping() {
+    const socket = this.socket;
+    this.send({ type: "ping" });
+    if (this.timers.pong) return; // the pong of an earlier ping is still awaited
+    this.timers.pong = setTimeout(() => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      socket.onclose = null;
+      socket.close();
+      this.lost(null);
+    }, PONG_SECONDS * 1000);
+  }
+
   send(message) {
     if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   lost(code) {
     clearInterval(this.timers.ping);
+    clearTimeout(this.timers.pong);
+    this.timers.pong = null;
     if (this.stopped) return;
     this.setMode("polling");
     if (!this.timers.poll) {

@@ -3,6 +3,7 @@
 
 import { Api } from "./api.js";
 import { Commands } from "./commands.js";
+import { Evening } from "./evening.js";
 import { Friends } from "./friends.js";
 import { setUpKeys, keysText } from "./keyboard.js";
 import { Announcer, Log } from "./log.js";
@@ -64,6 +65,7 @@ play.bind(root);
 root.querySelector("[data-action=review]").addEventListener("click", () => review.fromGame());
 const commands = new Commands(document.querySelector("[data-command-form]"), table, play, session);
 new Friends(table, session, settings);
+new Evening(table, session);
 setUpTabs();
 setUpKeys(root, words, play, { command: commands.input });
 for (const kbd of document.querySelectorAll("kbd[data-key]")) kbd.textContent = words.key(kbd.dataset.key);

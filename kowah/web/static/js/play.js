@@ -148,7 +148,7 @@ export class Play {
 
   async leave() {
     const table = this.table;
-    if (!await ask(this.words.t("leave.confirm"), this.words.t("leave"))) return;
+    if (!await ask(this.words.t("leave-table.confirm"), this.words.t("leave-table"))) return;
     try {
       await table.absorb(await table.api.leave(table.state.id));
     } catch (error) {

@@ -22,7 +22,10 @@ export class Session {
       const id = match[1];
       const key = new URLSearchParams(location.hash.slice(1)).get("key");
       if (key) {
-        this.api.setToken(id, key);
+        // Another seat's invite in a browser that holds a key of this table already (the
+        // creator checking a link): that seat in this tab, the browser's own key kept.
+        const own = readStorage(STORAGE.token(id));
+        this.api.setToken(id, key, { tab: Boolean(own && own !== key) });
         history.replaceState(null, "", location.pathname + location.search);
       }
       await this.openTable(id, Boolean(key));
@@ -70,6 +73,7 @@ export class Session {
   async newDeal(confirmFirst = true) {
     const table = this.table;
     table.skip();
+    if (this.evening?.takesOver()) return this.evening.instead(); // a friends' table: its own ways
     if (confirmFirst && this.inProgress()
         && !await ask(this.words.t("new-deal.confirm"), this.words.t("new-deal"))) return;
     const old = table.state;

@@ -122,7 +122,7 @@ export class Table {
 
   async take(next) {
     const old = this.state;
-    if (!old || old.id !== next.id) {
+    if (!old || old.id !== next.id || (old.deal ?? 1) !== (next.deal ?? 1)) { // a new game or deal
       this.show(next, true);
       return;
     }
