@@ -18,7 +18,7 @@ LAYERS = {
     "players": ["_heuristic", "_levels", "coach", "players", "simulation"],
     "text": ["_words", "i18n", "rendering", "rulebook", "svg"],
     "interfaces": ["__main__", "_oserrors", "_recordfile", "_screen", "_simulating", "_view", "cli", "env",
-                   "table", "web"],
+                   "site", "table", "web"],
 }
 ORDER = list(LAYERS)
 #: Upward imports known and not yet gone, as (importer, imported): each must still be there
