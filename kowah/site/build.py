@@ -234,7 +234,7 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
         for path in _files(work):
             digest.update(path.relative_to(work).as_posix().encode() + b"\0" + path.read_bytes())
         version = digest.hexdigest()[:16]
-        site = {"version": version, "pyodide": f"pyodide/{runtime}/", "wheels": wheels,
+        site: dict[str, object] = {"version": version, "pyodide": f"pyodide/{runtime}/", "wheels": wheels,
                 "friends_url": friends_url}
         (work / "index.html").write_text(_page("en", "", site), encoding="utf-8")
         for lang in LANGUAGES:
