@@ -160,7 +160,7 @@ def _wheels(out: Path) -> list[str]:
     keep = {f"locale-data/{name}.dat" for name in _BABEL_LOCALES}
     dropped = [name for name in (f"locale-data/{path.name}" for path in data.iterdir()) if name not in keep]
     babel_wheel = _wheel(folder, "babel", babel.__version__, Path(babel.__file__).parent,
-                         skip=(*dropped, "messages/", "localtime/"))
+                         skip=(*dropped, "messages/"))
     return [f"wheels/{kowah_wheel}", f"wheels/{babel_wheel}"]
 
 

@@ -25,7 +25,8 @@ async function start({ pyodide, wheels, origin, accept }) {
 }
 
 async function answer({ method, path, query, auth, body }) {
-  const reply = tables.handle(method, path, query, auth ?? null, body ?? "");
+  // (undefined: None in Python; null would be JsNull)
+  const reply = tables.handle(method, path, query, auth ?? undefined, body ?? "");
   const result = { status: reply.status, headers: reply.headers.toJs({ dict_converter: Object.fromEntries }),
     body: reply.body };
   const saved = reply.saved ? reply.saved.toJs() : null;
@@ -35,7 +36,7 @@ async function answer({ method, path, query, auth, body }) {
       if (!keep) throw new Error("no storage");
       await keep.put(saved[0], saved[1], result.status === 201);
     } catch {
-      const lang = new URLSearchParams(query).get("lang");
+      const lang = new URLSearchParams(query).get("lang") ?? undefined;
       const refused = tables.not_saved(saved[0], lang);
       Object.assign(result, { status: refused.status, body: refused.body });
       refused.destroy();
