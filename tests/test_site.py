@@ -129,8 +129,8 @@ def test_the_folder_holds_the_page_the_runtime_and_trimmed_wheels(site: Site, tm
         data = sorted(name.split("/")[-1] for name in wheel.namelist() if "/locale-data/" in name)
     assert data == sorted(f"{name}.dat" for name in ("root", "en", "it", "cs", "ms", "es", "id"))
     # The wheels alone (no checkout, no other package) run the engine in all six languages.
-    for wheel in out.glob("wheels/*.whl"):
-        zipfile.ZipFile(wheel).extractall(tmp_path / "lib")
+    for path in out.glob("wheels/*.whl"):
+        zipfile.ZipFile(path).extractall(tmp_path / "lib")
     script = (f"import sys; sys.path[:0] = [{str(tmp_path / 'lib')!r}];"
               "import json; from kowah.site.solo import Tables; t = Tables('http://x');"
               "r = t.handle('POST', '/api/games', '', None, '{\"seed\": 3}');"

@@ -106,9 +106,10 @@ def test_refusals_answer_as_the_server_does(both: Both) -> None:
     ]:
         status, _ = both.call("POST", f"{game}/actions", query, body, key=key, raw=raw)
         assert status >= 400
-    for body in ({"opponents": "gods"}, {"seed": "x"}, {"lang": "de"}, {"deck": ["5c", "xx"]},
-                 {"colour": 1}, [1]):
-        assert both.call("POST", "/api/games", "lang=ms", body)[0] == 400
+    bodies: list[Any] = [{"opponents": "gods"}, {"seed": "x"}, {"lang": "de"}, {"deck": ["5c", "xx"]},
+                         {"colour": 1}, [1]]
+    for new in bodies:
+        assert both.call("POST", "/api/games", "lang=ms", new)[0] == 400
     assert both.call("GET", "/api/games/nothing")[0] == 404
     assert both.call("GET", "/api/nowhere")[0] == 404
     assert both.call("GET", f"{game}?since=x", "since=x")[0] == 400
