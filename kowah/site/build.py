@@ -243,10 +243,13 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
                 (work / lang / "index.html").write_text(_page(lang, "../", site), encoding="utf-8")
         files = [path.relative_to(work).as_posix() for path in _files(work)]
         pages = {"index.html": "./", **{f"{lang}/index.html": f"{lang}/" for lang in LANGUAGES}}
-        precache = [pages.get(name, name) for name in files]
+        # The runtime and the wheels pass through the service worker on a first visit (sw.js).
+        lazy = [name for name in files if name.startswith(("pyodide/", "wheels/"))]
+        precache = [pages.get(name, name) for name in files if name not in lazy]
         worker = (_HERE / "js" / "sw.js").read_text(encoding="utf-8")
         (work / "sw.js").write_text(f"const VERSION = {json.dumps(version)};\n"
-                                    f"const FILES = {json.dumps(precache, indent=0)};\n{worker}",
+                                    f"const FILES = {json.dumps(precache, indent=0)};\n"
+                                    f"const LAZY = {json.dumps(lazy, indent=0)};\n{worker}",
                                     encoding="utf-8")
         if out.exists():
             shutil.rmtree(out)

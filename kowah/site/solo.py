@@ -31,15 +31,13 @@ from urllib.parse import parse_qsl
 from kowah._value import Value
 from kowah.actions import SEATS, Action
 from kowah.cards import KOWAH_DECK, Card
-from kowah.errors import KowahError, RecordError
+from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS
 from kowah.record import Record
-from kowah.rendering import FORMATS, render_rules
 from kowah.web.answers import encode_text
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.problems import ERRORS, MORE_ERRORS, NO_SUCH_PATH, Problem, accept_language
-from kowah.web.review import MAX_BODY, bad_record, review_of
 from kowah.web.saved import GameError, restore
 from kowah.web.seats import name_ok
 from kowah.web.text import words
@@ -225,6 +223,8 @@ class Tables:
         if path == "/api/review" and method == "POST":
             return self._review(params, t, body)
         if path == "/api/rules" and method == "GET":
+            from kowah.rendering import FORMATS, render_rules  # (imported when asked: a quicker start)
+
             format = params.get("format", "html")
             if format not in FORMATS:
                 raise Problem.field(t, "format", "format")
@@ -344,6 +344,9 @@ class Tables:
 
     def _review(self, params: dict[str, str], first: Translator, body: str) -> Reply:
         """``POST /api/review`` (as :func:`kowah.web.review.review` answers it)."""
+        from kowah.errors import RecordError
+        from kowah.web.review import MAX_BODY, bad_record, review_of  # (when asked: a quicker start)
+
         if len(body.encode()) > MAX_BODY:
             raise Problem.of(first, 413, "too-large", limit=MAX_BODY)
         try:

@@ -3,17 +3,20 @@
 // page reads it as it reads the server's.
 
 export class Engine {
-  constructor(workerUrl, start) {
-    this.worker = new Worker(workerUrl, { type: "module" });
+  // The Worker starts when *before* resolves (see offline.js).
+  constructor(before, workerUrl, start) {
     this.next = 1;
     this.waiting = new Map();
     this.ready = new Promise((resolve, reject) => {
       this.started = resolve;
       this.failed = reject;
     });
-    this.worker.onmessage = ({ data }) => this.message(data);
-    this.worker.onerror = (event) => this.failed(new Error(event.message || "worker"));
-    this.worker.postMessage({ type: "start", ...start });
+    before.then(() => {
+      this.worker = new Worker(workerUrl, { type: "module" });
+      this.worker.onmessage = ({ data }) => this.message(data);
+      this.worker.onerror = (event) => this.failed(new Error(event.message || "worker"));
+      this.worker.postMessage({ type: "start", ...start });
+    });
   }
 
   message(data) {

@@ -5,7 +5,7 @@
 
 import { setTransport } from "./api.js";
 import { Engine } from "./engine.js";
-import { keepOffline } from "./offline.js";
+import { keepOffline, keepTheRest } from "./offline.js";
 
 const LANG_KEY = "kowah-site-lang";
 const data = JSON.parse(document.getElementById("kowah-data").textContent);
@@ -36,7 +36,8 @@ const lang = wanted();
 if (lang !== data.lang && !new URLSearchParams(location.search).has("lang")) {
   location.replace(pageOf(lang));
 } else {
-  const engine = new Engine(new URL("static/js/worker.js", root), {
+  // The Worker starts once the service worker serves the page (at once but on a first visit).
+  const engine = new Engine(keepOffline(root), new URL("static/js/worker.js", root), {
     pyodide: new URL(site.pyodide, root).href, wheels: site.wheels.map((wheel) => new URL(wheel, root).href),
     origin: location.origin, accept: (navigator.languages || []).join(","),
   });
@@ -87,6 +88,6 @@ if (lang !== data.lang && !new URLSearchParams(location.search).has("lang")) {
     setTimeout(() => URL.revokeObjectURL(file), 10000);
   }, true);
 
+  engine.ready.then(keepTheRest, () => {});
   await import("./main.js");
-  engine.ready.then(() => keepOffline(root), () => {});
 }
