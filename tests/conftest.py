@@ -11,6 +11,9 @@ import signal
 
 from hypothesis import HealthCheck, settings
 
+#: The static site's session fixtures (site, site_url), built once for all the browser tests.
+pytest_plugins = ["sitepage"]
+
 settings.register_profile(
     "ci",
     deadline=None,

@@ -23,6 +23,22 @@ from webpage import REQUIRED, ROOT
 from kowah.site.build import Site, build
 
 CACHE = ROOT / "build" / "cache"
+#: How long (ms) a test waits for a static page's first hand: each page starts Python afresh,
+#: which takes seconds, and on a busy machine (two cores, several test workers) many more.
+START = 180_000
+#: A page can be waited on as usual: a served page, or a static page whose Python runs.
+STARTED = """() => { const data = document.getElementById('kowah-data');
+  return Boolean(data)
+    && (!JSON.parse(data.textContent).site || document.documentElement.dataset.engine === 'ready'); }"""
+
+
+class StaticSite(str):
+    """The address (ending with ``/``) of a built site on a static file server: the browser
+    tests' ``server`` when they run on the static transport."""
+
+    def page(self, lang: str) -> str:
+        """The address of *lang*'s page."""
+        return f"{self}{'' if lang == 'en' else lang + '/'}"
 
 
 def need_npm() -> None:
@@ -66,6 +82,18 @@ def serve_folder(folder: Path) -> Iterator[str]:
         yield server.url
     finally:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The static site, built once for the whole session (a plugin of conftest.py)."""
+    return build_site(tmp_path_factory.mktemp("site") / "out")
+
+
+@pytest.fixture(scope="session")
+def site_url(site: Site) -> Iterator[StaticSite]:
+    for url in serve_folder(site.out):
+        yield StaticSite(url)
 
 
 class Fence:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitepage import Fence, build_site, serve_folder
+from sitepage import START, Fence, build_site, serve_folder
 from webpage import ARGS, ROOT, chromium_path, serve, skip_without_browser
 
 skip_without_browser()
@@ -35,16 +35,6 @@ SITE_JS = Path(__file__).resolve().parent.parent / "kowah" / "site" / "js"
 #: The page's own API object (api.js), through whichever transport the page set.
 PAGE_API = ("const { Api } = await import('/static/js/api.js');"
             " const api = new Api(document.documentElement.lang);")
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("site") / "out")
-
-
-@pytest.fixture(scope="session")
-def site_url(site: Site) -> Iterator[str]:
-    yield from serve_folder(site.out)
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +256,8 @@ def test_a_new_build_is_picked_up_whole_after_one_reload(browser: Browser, tmp_p
         assert second.version != first.version
         page.reload()
         # The new build's link, with every file from the new build's cache (the old one is gone).
-        expect(page.locator("[data-friends-link]")).to_have_attribute("href", "https://friends.example/")
+        expect(page.locator("[data-friends-link]")).to_have_attribute("href", "https://friends.example/",
+                                                                       timeout=START)
         idle(page)
         found = page.evaluate("""async () => [JSON.parse(document.getElementById('kowah-data').textContent)
             .site.version, await caches.keys(), navigator.serviceWorker.controller.scriptURL]""")

@@ -88,6 +88,9 @@ if (lang !== data.lang && !new URLSearchParams(location.search).has("lang")) {
     setTimeout(() => URL.revokeObjectURL(file), 10000);
   }, true);
 
-  engine.ready.then(keepTheRest, () => {});
+  engine.ready.then(() => {
+    document.documentElement.dataset.engine = "ready"; // (a hook for the tests)
+    keepTheRest();
+  }, () => {});
   await import("./main.js");
 }
