@@ -144,6 +144,7 @@ def create(page: Page, server: str, lang: str = "en", **fields: Any) -> dict[str
     the static site, the page makes it through its own transport."""
     if isinstance(server, StaticSite):
         page.goto(f"{server.page(lang)}?pace=0&lang={lang}")
+        idle(page)  # its own first deal is made and kept first: then it cannot overwrite ours
         made: dict[str, Any] = page.evaluate("""async (fields) => {
             const { Api } = await import('/static/js/api.js');
             return new Api(document.documentElement.lang).newGame(fields); }""", {"lang": lang, **fields})

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitepage import START, Fence, build_site, serve_folder
+from sitepage import START, STARTED, Fence, build_site, serve_folder
 from webpage import ARGS, ROOT, chromium_path, serve, skip_without_browser
 
 skip_without_browser()
@@ -235,6 +235,7 @@ def test_storage_that_refuses_the_game_is_said_and_nothing_is_played(browser: Br
     visit = Visit(browser, site_url)
     visit.page.add_init_script(TAKEN)
     visit.page.goto(f"{site_url}?pace=0")
+    visit.page.wait_for_function(STARTED, timeout=START)
     said = translator("en").gettext("web", "The game could not be saved, so nothing was changed; "
                                            "try again later.")
     expect(visit.page.locator("[data-alert]")).to_contain_text(said)
