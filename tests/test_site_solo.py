@@ -149,3 +149,16 @@ def test_friends_play_at_a_served_table() -> None:
     reply = Tables(BASE).handle("POST", "/api/games", "lang=en", None, '{"humans": 2}')
     assert reply.status == 400 and json.loads(reply.body)["field"] == "humans"
     assert MAX_ACTIONS == 2000
+
+
+def test_what_went_wrong_is_answered_as_the_server_answers_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    tables = Tables(BASE)
+    state = json.loads(tables.handle("POST", "/api/games", "lang=cs", None, "{}").body)
+
+    def broken(*args: Any, **kwargs: Any) -> Json:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("kowah.web.game.Game.hint", broken)
+    reply = tables.handle("GET", f"/api/games/{state['id']}/hint", "lang=cs", f"Bearer {state['token']}", "")
+    assert reply.status == 500 and json.loads(reply.body)["error"] == "server-error"
+    assert "a bug" not in reply.body

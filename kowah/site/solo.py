@@ -25,6 +25,7 @@ disk is full.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -190,6 +191,10 @@ class Tables:
             return self._route(method, path.rstrip("/") or "/", params, lang, t, authorization, body)
         except Problem as problem:
             return Reply.of(problem.body(), problem.status, problem.headers)
+        except Exception:  # as the server answers what it did not foresee (nothing changed)
+            logging.getLogger("kowah.site").exception("kowah: %s %s failed", method, path)
+            failed = Problem.of(t, 500, "server-error")
+            return Reply.of(failed.body(), failed.status)
 
     def _route(self, method: str, path: str, params: dict[str, str], lang: str | None,
                t: Translator, authorization: str | None, body: str) -> Reply:
