@@ -3,6 +3,8 @@
 
     python3 dev.py play [ARGS...]   set up, then play a deal against two AIs (``kowah play``)
     python3 dev.py serve [ARGS...]  set up, then start the browser table (``kowah serve``)
+    python3 dev.py site [ARGS...]   set up, build the static table into build/site (``kowah site``;
+                                    npm fetches Pyodide once) and serve it on http://127.0.0.1:8080/
     python3 dev.py test [ARGS...]   set up, then run the whole test suite (pytest with doctests,
                                     catalogue checks, mypy --strict, ruff, the docs build, the
                                     sdist and wheel build with twine check); with ARGS, only
@@ -39,7 +41,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-EXTRAS = {"play": "", "kowah": "", "serve": "web,postgres",
+EXTRAS = {"play": "", "kowah": "", "serve": "web,postgres", "site": "",
           "test": "dev,docs,cluster,web,browser,rl,postgres",
           "bench": "dev,bench,web,rl,rl-bench,postgres", "docs": "docs,web,rl", "catalogues": "dev",
           "goldens": "dev"}
@@ -266,6 +268,11 @@ def main(argv: list[str]) -> None:
         run([tool("kowah"), "play", *args])
     elif job == "serve":
         run([tool("kowah"), "serve", *args])
+    elif job == "site":
+        run([tool("kowah"), "site", str(ROOT / "build" / "site"), *args])
+        print("== the static table: http://127.0.0.1:8080/ (Ctrl-C stops)", file=sys.stderr)
+        run([str(PYTHON), "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+             str(ROOT / "build" / "site"), "8080"])
     elif job == "kowah":
         run([tool("kowah"), *args])
     elif job == "test":

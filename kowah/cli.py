@@ -252,6 +252,15 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
                                 description=_("cli", "Start the browser table: you against two AIs, "
                                                      "in any of the library's languages."))
     _serve_options(serve, _)
+    site = commands.add_parser("site", parents=[lang], help=_("cli", "write the table as a static web site"),
+                               description=_("cli", "Write the browser table, with its Python engine, "
+                                                    "as a folder of static files that any web host "
+                                                    "can serve and that plays offline."))
+    site.add_argument("out", metavar=_("cli", "OUT"), help=_("cli", "the folder to write (replaced)"))
+    site.add_argument("--pyodide", metavar=_("cli", "DIR"),
+                      help=_("cli", "an unpacked Pyodide release to use instead of npm's package"))
+    site.add_argument("--friends-url", metavar=_("cli", "URL"),
+                      help=_("cli", "the kowah serve table that “Play with friends” opens"))
     return parser
 
 
@@ -609,5 +618,20 @@ def _serve(args: argparse.Namespace, t: Translator) -> int:
                  trust_proxies=tuple(args.trust_proxy))
 
 
+def _site(args: argparse.Namespace, t: Translator) -> int:
+    from pathlib import Path
+
+    from kowah.site.build import build
+
+    site = build(Path(args.out), pyodide=None if args.pyodide is None else Path(args.pyodide),
+                 friends_url=args.friends_url)
+    width = max(map(len, site.sizes))
+    for name, size in sorted(site.sizes.items()):
+        print(f"{name:<{width}}  {size:>10,}")
+    print(t.gettext("cli", "{out}: {count} files, {size:,} bytes (build {version})").format(
+        out=args.out, count=len(site.sizes), size=site.total, version=site.version))
+    return 0
+
+
 _COMMANDS = {"play": _play, "check": _check, "replay": _replay, "rules": _rules,
-             "simulate": _simulate, "serve": _serve}
+             "simulate": _simulate, "serve": _serve, "site": _site}

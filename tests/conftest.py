@@ -19,6 +19,9 @@ from hypothesis import HealthCheck, settings
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
 
+#: The static site's session fixtures (site, site_url), built once for all the browser tests.
+pytest_plugins = ["sitepage"]
+
 settings.register_profile(
     "ci",
     deadline=None,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sitepage import START, STARTED, StaticSite
 from support import build_deck
 from webpage import (
     LANGUAGES,
@@ -67,9 +68,19 @@ SLOW = [str(card) for card in build_deck(
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The table on uvicorn, in a thread (games in a temporary database)."""
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The table on uvicorn, in a thread (games in a temporary database); or, for the tests
+    that play with ``indirect`` ``"static"``, the static site (kowah site), whose Worker answers
+    the same requests (one suite, both transports)."""
+    if getattr(request, "param", "served") == "static":
+        yield request.getfixturevalue("site_url")
+        return
     yield from serve(create_app(max_new_per_minute=100_000))
+
+
+#: The languages of the tests that play, on both transports (the static site's in two, since
+#: each of its pages starts Python afresh).
+BOTH = [*[("served", lang) for lang in LANGUAGES], ("static", "en"), ("static", "cs")]
 
 
 class Console:
@@ -118,7 +129,15 @@ def console(console_and_page: tuple[Console, Page]) -> Console:
 
 
 def create(page: Page, server: str, lang: str = "en", **fields: Any) -> dict[str, Any]:
-    """A new game made through the API (a chosen deck, seed, AIs…): its creation answer."""
+    """A new game made through the API (a chosen deck, seed, AIs…): its creation answer. On
+    the static site, the page makes it through its own transport."""
+    if isinstance(server, StaticSite):
+        page.goto(f"{server.page(lang)}?pace=0&lang={lang}")
+        idle(page)  # its own first deal is made and kept first: then it cannot overwrite ours
+        made: dict[str, Any] = page.evaluate("""async (fields) => {
+            const { Api } = await import('/static/js/api.js');
+            return new Api(document.documentElement.lang).newGame(fields); }""", {"lang": lang, **fields})
+        return made
     answer = page.request.post(f"{server}/api/games?lang={lang}", data={"lang": lang, **fields})
     assert answer.status == 201, answer.text()
     created: dict[str, Any] = answer.json()
@@ -128,6 +147,12 @@ def create(page: Page, server: str, lang: str = "en", **fields: Any) -> dict[str
 def open_game(page: Page, server: str, created: dict[str, Any], lang: str = "en", pace: float = 0) -> None:
     """Show *created* in *page*, from the creator's seat (its key in the link's fragment)."""
     token = created.get("token")
+    if isinstance(server, StaticSite):  # this browser's solo game, as the page keeps it
+        page.evaluate("""([id, token]) => { localStorage.setItem('kowah-game', id);
+            localStorage.setItem('kowah-token:' + id, token); }""", [created["id"], token])
+        page.goto(f"{server.page(lang)}?pace={pace}&lang={lang}")
+        idle(page)
+        return
     page.goto(f"{server}/games/{created['id']}?pace={pace}&lang={lang}" + (f"#key={token}" if token else ""))
     idle(page)
 
@@ -142,6 +167,7 @@ def play_deck(page: Page, server: str, deck: list[str], lang: str = "en", pace: 
 
 
 def idle(page: Page) -> None:
+    page.wait_for_function(STARTED, timeout=START)  # a static page's Python has started
     page.wait_for_function("() => { const t = document.querySelector('.table-panel');"
                            " return t.dataset.busy === 'false' && t.dataset.playing === 'false'; }")
 
@@ -153,6 +179,9 @@ def state(page: Page) -> dict[str, Any]:
                                                            : localStorage.getItem('kowah-game');
         const token = localStorage.getItem('kowah-token:' + id);
         const headers = token ? {authorization: 'Bearer ' + token} : {};
+        if (JSON.parse(document.getElementById('kowah-data').textContent).site) {  // the Worker's
+          const { Api } = await import('/static/js/api.js');
+          return new Api(document.documentElement.lang).state(id); }
         return (await fetch('/api/games/' + id, {headers})).json(); }""")
     return result
 
@@ -206,7 +235,7 @@ def shot(page: Page, name: str, capsys: pytest.CaptureFixture[str]) -> Path:
 # -- whole deals ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("server", "lang"), BOTH, indirect=["server"])
 def test_a_whole_deal_by_mouse_names_cards_not_codes(page: Page, server: str, lang: str) -> None:
     play_deck(page, server, QUICK_LOSE, lang)
     t = translator(lang)
@@ -240,6 +269,7 @@ def test_a_whole_deal_by_mouse_names_cards_not_codes(page: Page, server: str, la
     assert "kowah play" not in rules and "(R1" not in rules and "R14" not in rules
 
 
+@pytest.mark.parametrize("server", ["served", "static"], indirect=True)
 def test_the_codes_setting_adds_codes_to_every_sentence(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_WIN)
     page.locator("[data-menu]").click()
@@ -255,7 +285,7 @@ def test_the_codes_setting_adds_codes_to_every_sentence(page: Page, server: str)
     assert page.locator("input[name=codes]").is_checked()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("server", "lang"), BOTH, indirect=["server"])
 def test_a_whole_deal_by_keyboard_alone(page: Page, server: str, lang: str) -> None:
     play_deck(page, server, QUICK_WIN, lang)
     keys = key_letters(translator(lang))
@@ -283,7 +313,7 @@ def test_a_whole_deal_by_keyboard_alone(page: Page, server: str, lang: str) -> N
     assert not over(page)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("server", "lang"), BOTH, indirect=["server"])
 def test_a_whole_deal_by_the_command_box_alone(page: Page, server: str, lang: str) -> None:
     play_deck(page, server, QUICK_WIN, lang)
     strings = page_strings(translator(lang))
@@ -759,6 +789,7 @@ def test_the_review_steps_through_a_whole_deal_and_back(page: Page, server: str)
     expect(page.locator("#panel-table")).to_be_visible()
 
 
+@pytest.mark.parametrize("server", ["served", "static"], indirect=True)
 def test_a_downloaded_record_replays_and_opens_in_the_review(page: Page, console: Console, server: str,
                                                              tmp_path: Path) -> None:
     play_deck(page, server, QUICK_LOSE)
@@ -789,6 +820,7 @@ def test_a_downloaded_record_replays_and_opens_in_the_review(page: Page, console
 # -- the rest of the table ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("server", ["served", "static"], indirect=True)
 def test_the_language_switch_changes_every_visible_text(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_WIN)
     click_a_move(page)
@@ -801,6 +833,7 @@ def test_the_language_switch_changes_every_visible_text(page: Page, server: str)
     assert page.locator("[data-log] li").count() >= 1
 
 
+@pytest.mark.parametrize("server", ["served", "static"], indirect=True)
 def test_a_reload_mid_deal_resumes_the_game(page: Page, server: str) -> None:
     play_deck(page, server, QUICK_LOSE)
     click_a_move(page)

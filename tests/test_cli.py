@@ -349,9 +349,10 @@ def test_the_top_level_help_names_every_command(lang: str, capsys: pytest.Captur
     t = translator(lang)
     code, shown, _ = run(capsys, "--lang", lang, "--help")
     assert code == 0
-    commands = ("play", "check", "replay", "rules", "simulate", "serve")
+    commands = ("play", "check", "replay", "rules", "simulate", "serve", "site")
     helps = ("play a deal against two AIs", "check whether a hand is ready", "replay game records",
-             "print the rules", "pit AI players against each other", "play in the browser")
+             "print the rules", "pit AI players against each other", "play in the browser",
+             "write the table as a static web site")
     listed = re.findall(r"^    (\w+) +(.+)$", shown, re.MULTILINE)
     assert [name for name, _ in listed] == list(commands)
     for (name, said), english in zip(listed, helps, strict=True):

@@ -19,7 +19,7 @@ LAYERS = {
     "text": ["_words", "i18n", "keys", "rendering", "rulebook", "svg"],
     "interfaces": ["__main__", "_check_command", "_cli_options", "_oserrors", "_recordfile", "_screen",
                    "_simulating", "_view", "cli", "env",
-                   "table", "web"],
+                   "site", "table", "web"],
 }
 ORDER = list(LAYERS)
 #: Upward imports known and not yet gone, as (importer, imported): each must still be there

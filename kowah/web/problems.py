@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import Any
-
-from starlette.requests import HTTPConnection
-from starlette.responses import Response
+from typing import TYPE_CHECKING, Any
 
 from kowah.errors import N_
 from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
 from kowah.web.answers import answer
 from kowah.web.store import Refused
 from kowah.web.text import words
+
+if TYPE_CHECKING:  # Starlette is needed for the answers only: the static site's Worker has none
+    from starlette.requests import HTTPConnection
+    from starlette.responses import Response
 
 __all__ = ["ERRORS", "EXPECTED", "LANG_COOKIE", "MORE_ERRORS", "NO_SUCH_PATH", "Problem",
            "accept_language", "language"]

@@ -23,11 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import Route
+from typing import TYPE_CHECKING, Any
 
 from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
@@ -43,7 +39,11 @@ from kowah.web.said import review_sentences
 from kowah.web.text import ai_seat
 from kowah.web.threads import off_loop
 
-__all__ = ["FORMAT", "MAX_BODY", "ROUTES", "review", "review_of"]
+if TYPE_CHECKING:  # the endpoint's only: the static site's Worker makes reviews without Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+__all__ = ["FORMAT", "MAX_BODY", "bad_record", "review", "review_of"]
 
 #: The answer's format.
 FORMAT = "kowah-review/1"
@@ -251,9 +251,14 @@ def _words(request: Request, data: Mapping[str, Any]) -> Translator:
     return translator(language(request, lang), codes=request.query_params.get("codes") == "1")
 
 
-def _bad_record(t: Translator, problem: str, **extra: Any) -> Response:
+def bad_record(t: Translator, problem: str, **extra: Any) -> Problem:
+    """The ``bad-record`` answer: the record cannot be reviewed, for *problem*."""
     message = t.gettext("web", _REVIEW["bad-record"]).format(problem=problem)
-    return Problem(400, "bad-record", message, **extra).response()
+    return Problem(400, "bad-record", message, **extra)
+
+
+def _bad_record(t: Translator, problem: str, **extra: Any) -> Response:
+    return bad_record(t, problem, **extra).response()
 
 
 async def review(request: Request) -> Response:
@@ -290,5 +295,11 @@ async def review(request: Request) -> Response:
         return _bad_record(t, t.error(error), action=error.action)
 
 
-#: The review's route, for the application's route list.
-ROUTES = [Route("/api/review", review, methods=["POST"])]
+def __getattr__(name: str) -> Any:
+    """``ROUTES``, the review's route for the application's route list (made on first use, so
+    that this module imports without Starlette)."""
+    if name == "ROUTES":
+        from starlette.routing import Route
+
+        return [Route("/api/review", review, methods=["POST"])]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,6 +15,13 @@ export class ApiError extends Error {
 
 const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
+// The one seam between the page and the game: fetch() to the server, or (the static site,
+// kowah site) the same requests answered by its Web Worker; live: whether a socket tells of changes.
+let transport = { send: (url, options) => fetch(url, options), live: true };
+export function setTransport(other) {
+  transport = other;
+}
+
 export class Api {
   constructor(lang) {
     this.lang = lang;
@@ -47,7 +54,7 @@ export class Api {
     }
     let response;
     try {
-      response = await fetch(url, options);
+      response = await transport.send(url, options);
     } catch {
       throw new ApiError(0, null);
     }
@@ -118,6 +125,7 @@ export class Api {
   }
 
   liveUrl(id) {
+    if (!transport.live) return null;
     const url = new URL(`${game(id)}/live`, location.origin);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     return url.toString();

@@ -2,10 +2,11 @@
 // the middle (stock, latest discard, public draws). Everything comes from the state the server
 // sent (or the state right after an event, during playback): nothing is worked out here.
 
+import { CARDS } from "./constants.js";
 import { element, format } from "./dom.js";
 
 export function picture(words, code, width, lang) {
-  const src = code === null ? `/cards/back.svg?lang=${lang}` : `/cards/${code}.svg?lang=${lang}`;
+  const src = `${CARDS}${code === null ? "back" : code}.svg?lang=${lang}`;
   const alt = code === null ? words.t("back") : words.cardName(code);
   return element("img", { src, alt, width, height: Math.round(width * 1.4), draggable: "false" });
 }

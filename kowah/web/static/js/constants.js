@@ -7,6 +7,9 @@ export const STORAGE = {
   token: (id) => `kowah-token:${id}`, // the seat key of a game
 };
 
+// The card pictures' folder: /cards/ on the server, beside static/ in a static site (kowah site).
+export const CARDS = new URL("../../cards/", import.meta.url).pathname;
+
 // How often the page asks for the state when the live socket is down, and how long it waits
 // before trying the socket again (seconds).
 export const POLL_SECONDS = 2;

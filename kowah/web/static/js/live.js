@@ -63,10 +63,11 @@ export class Live {
   }
 
   connect() {
-    if (this.stopped) return;
+    const url = this.api.liveUrl(this.id);
+    if (this.stopped || url === null) return; // null: the page is the game's only client
     let socket;
     try {
-      socket = new WebSocket(this.api.liveUrl(this.id));
+      socket = new WebSocket(url);
     } catch {
       this.lost(null);
       return;

@@ -87,7 +87,7 @@ export class Session {
       const created = await this.api.newGame({ opponents: this.settings.opponents() });
       this.remember(created);
       writeStorage(STORAGE.game, created.id);
-      if (location.pathname !== "/") history.replaceState(null, "", "/" + location.search);
+      if (TABLE_PATH.test(location.pathname)) history.replaceState(null, "", "/" + location.search);
       table.busy = false;
       await table.open(created.id, created);
     } catch (error) {

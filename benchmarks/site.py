@@ -1,0 +1,218 @@
+"""The static table's speed and size (``kowah site``, issue 27), in headless Chromium.
+
+    .venv/bin/python benchmarks/site.py [--rounds 3] [--pyodide DIR] (after python3 dev.py bench)
+
+Builds the site into a temporary folder (Pyodide from npm, or ``--pyodide DIR``) and serves it
+with a plain static file server on 127.0.0.1 that counts the bytes it sends. Beside it, in the
+same folder, a bare page that only runs Pyodide's own ``loadPyodide()`` (the baseline). Each
+round, side by side, every visit in a fresh browser context:
+
+1. **Bare start**: navigation to ``loadPyodide()`` resolved; the bytes the server sent.
+2. **First visit**: navigation to a playable hand (your eight cards shown, the table idle);
+   the bytes the server sent, the service worker's caching of the whole site included.
+   Target: <= 1.5x the bare start's time, <= 1.3x its bytes.
+3. **Second visit** (the same context, the service worker serving): navigation to a playable
+   hand. Target: <= 1.0x the bare start's first-visit time.
+4. **An AI's move**: the median time of a ``hard`` player's move (its observation and choice)
+   over whole deals, in a Web Worker running the site's runtime and wheels, and in CPython in
+   this process. Target: the Worker <= 4x CPython.
+
+Prints the medians over the rounds, each ratio against its target, and every file's size.
+Exits with 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+#: The move timing, run alike in CPython and in the Worker (Pyodide): the median seconds of a
+#: hard player's move (observation and choice, each timed over REPEAT calls: the browser's
+#: clock is coarse) over whole deals.
+MOVES = """
+import random, statistics, time
+from kowah.deal import Deal
+from kowah.players import make_player
+
+def move_times(seeds, repeat=5):
+    times = []
+    for seed in seeds:
+        deal = Deal.shuffled(seed)
+        while deal.outcome is None:
+            seat = deal.to_move()[0]
+            start = time.perf_counter()
+            for _ in range(repeat):
+                view = deal.observation(seat)
+                action = make_player("hard", random.Random(f"{seed}/{len(deal.history)}")).choose(
+                    view, view.legal_actions)
+            if len(view.legal_actions) > 1:  # a choice, not a forced move
+                times.append((time.perf_counter() - start) / repeat)
+            deal.apply(action)
+    return statistics.median(times), len(times)
+"""
+SEEDS = [11, 12, 13, 14, 15]
+
+BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module" src="bare.js"></script>"""
+BARE_JS = """import { loadPyodide } from "../PYODIDE/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("../PYODIDE/", location.href).href });
+window.started = performance.now();"""
+WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>moves</title>
+<script type="module" src="moves.js"></script>"""
+WORKER_PAGE_JS = """const worker = new Worker("moves-worker.js", { type: "module" });
+window.result = new Promise((resolve) => { worker.onmessage = ({ data }) => resolve(data); });"""
+WORKER_JS = """import { loadPyodide } from "../PYODIDE/pyodide.mjs";
+const wheels = WHEELS.map(async (url) => (await fetch(url)).arrayBuffer());
+const py = await loadPyodide({ indexURL: new URL("../PYODIDE/", location.href).href });
+for (const buffer of await Promise.all(wheels)) py.unpackArchive(buffer, "wheel");
+py.runPython(MOVES);
+py.runPython("move_times([7], 1)");  // warm: the ready-hand tables load once
+const [median, count] = py.runPython("move_times(SEEDS)").toJs();
+self.postMessage({ median, count });"""
+#: Set in every page of the site: when the hand became playable (ms since navigation).
+PLAYABLE = """new MutationObserver((_, observer) => {
+  const panel = document.querySelector('.table-panel');
+  const hand = document.querySelectorAll('[data-hand=you] [data-card]');
+  if (panel && panel.dataset.busy === 'false' && hand.length === 8) {
+    window.playable = performance.now(); observer.disconnect(); }
+}).observe(document, { subtree: true, childList: true, attributes: true });"""
+
+
+class Counting(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server that counts the bytes of every answer (``sent``)."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        outputfile.write(data)
+        with Counting.lock:
+            Counting.sent += len(data)
+
+
+def _bench_files(out: Path, runtime: str, wheels: list[str]) -> None:
+    bench = out / "_bench"
+    bench.mkdir()
+    (bench / "bare.html").write_text(BARE)
+    (bench / "bare.js").write_text(BARE_JS.replace("PYODIDE", runtime))
+    (bench / "moves.html").write_text(WORKER_PAGE)
+    (bench / "moves.js").write_text(WORKER_PAGE_JS)
+    worker = WORKER_JS.replace("PYODIDE", runtime).replace("WHEELS", json.dumps([f"../{w}" for w in wheels]))
+    worker = worker.replace("py.runPython(MOVES)", f"py.runPython({json.dumps(MOVES)})")
+    (bench / "moves-worker.js").write_text(worker.replace("SEEDS)", f"{SEEDS})"))
+
+
+def _visit(browser: Any, url: str, ready: str, context: Any = None) -> tuple[float, int, Any]:
+    """(ms to *ready*, bytes sent, the context) of one visit to *url*."""
+    if context is None:
+        context = browser.new_context()
+        context.add_init_script(PLAYABLE)
+    Counting.sent = 0
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(f"() => window.{ready} !== undefined", timeout=120_000)
+    took = float(page.evaluate(f"window.{ready}"))
+    if ready == "playable" and not page.evaluate("navigator.serviceWorker.controller !== null"):
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+    time.sleep(0.5)  # the last answers' bytes
+    sent = Counting.sent
+    page.close()
+    return took, sent, context
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--pyodide", type=Path)
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    from kowah.site.build import build
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from webpage import ARGS, chromium_path
+
+    with tempfile.TemporaryDirectory() as temp:
+        out = Path(temp) / "site"
+        site = build(out, pyodide=args.pyodide, cache=ROOT / "build" / "cache")
+        data = json.loads((out / "index.html").read_text().split('id="kowah-data">')[1].split("</script>")[0])
+        runtime = data["site"]["pyodide"].rstrip("/")
+        _bench_files(out, runtime, data["site"]["wheels"])
+        runtime_bytes = sum(size for name, size in site.sizes.items() if name.startswith(runtime + "/"))
+        handler = functools.partial(Counting, directory=str(out))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{server.server_port}/"
+        keys = ("bare", "bare_bytes", "first", "first_bytes", "second")
+        figures: dict[str, list[float]] = {key: [] for key in keys}
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
+            for _ in range(args.rounds):
+                took, sent, context = _visit(browser, f"{url}_bench/bare.html", "started")
+                context.close()
+                figures["bare"].append(took)
+                figures["bare_bytes"].append(sent)
+                took, sent, context = _visit(browser, f"{url}?pace=0", "playable")
+                figures["first"].append(took)
+                figures["first_bytes"].append(sent)
+                took, _, _ = _visit(browser, f"{url}?pace=0", "playable", context)
+                figures["second"].append(took)
+                context.close()
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(f"{url}_bench/moves.html")
+            worker = page.evaluate("window.result")
+            context.close()
+            browser.close()
+        server.shutdown()
+        namespace: dict[str, Any] = {}
+        exec(MOVES, namespace)  # the same code the Worker runs
+        namespace["move_times"]([7], 1)
+        cpython, count = namespace["move_times"](SEEDS)
+        median = {key: statistics.median(values) for key, values in figures.items()}
+        print(f"Pyodide {runtime.split('/')[-1]}, {args.rounds} rounds (medians); runtime files "
+              f"{runtime_bytes:,} bytes; the whole site {site.total:,} bytes in {len(site.sizes)} files")
+        rows = [
+            ("bare loadPyodide(), first visit",
+             f"{median['bare']:.0f} ms, {median['bare_bytes']:,.0f} bytes", None),
+            ("site, first visit to a playable hand", f"{median['first']:.0f} ms",
+             (median["first"] / median["bare"], 1.5)),
+            ("site, bytes fetched on a first visit", f"{median['first_bytes']:,.0f} bytes",
+             (median["first_bytes"] / median["bare_bytes"], 1.3)),
+            ("site, second visit to a playable hand", f"{median['second']:.0f} ms",
+             (median["second"] / median["bare"], 1.0)),
+            (f"hard AI move (median of {count})", f"Worker {worker['median'] * 1000:.3f} ms, "
+             f"CPython {cpython * 1000:.3f} ms", (worker["median"] / cpython, 4.0)),
+        ]
+        missed = False
+        for name, figure, ratio in rows:
+            verdict = ""
+            if ratio is not None:
+                ok = ratio[0] <= ratio[1]
+                missed |= not ok
+                verdict = f"  {ratio[0]:.2f}x (target <= {ratio[1]}x: {'met' if ok else 'MISSED'})"
+            print(f"{name:<42} {figure}{verdict}")
+        print("\nFiles in OUT (bytes):")
+        for name, size in sorted(site.sizes.items(), key=lambda item: -item[1]):
+            print(f"{size:>12,}  {name}")
+        return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
