@@ -9,6 +9,9 @@ live socket, which the test client never opens).
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import textwrap
 from collections.abc import Iterator
 from typing import Any
 
@@ -162,3 +165,30 @@ def test_what_went_wrong_is_answered_as_the_server_answers_it(monkeypatch: pytes
     reply = tables.handle("GET", f"/api/games/{state['id']}/hint", "lang=cs", f"Bearer {state['token']}", "")
     assert reply.status == 500 and json.loads(reply.body)["error"] == "server-error"
     assert "a bug" not in reply.body
+
+
+def test_the_worker_answers_without_starlette_or_anyio() -> None:
+    """The Worker's Python has neither (Pyodide does not ship them): a game, an action and the
+    review of its record are answered all the same."""
+    script = textwrap.dedent("""
+        import json, random, sys
+        sys.modules["starlette"] = sys.modules["anyio"] = None  # as in the browser
+        from kowah import Deal, Record
+        from kowah.players import make_player
+        from kowah.simulation import play_deal
+        from kowah.site.solo import Tables
+        tables = Tables("http://127.0.0.1")
+        created = json.loads(tables.handle("POST", "/api/games", "lang=cs", None, "{}").body)
+        key, game = created["token"], created["id"]
+        moved = tables.handle("POST", f"/api/games/{game}/actions", "lang=cs", f"Bearer {key}",
+                              json.dumps({"do": "draw", "after": created["version"]}))
+        assert moved.status == 200, moved.body
+        players = [make_player("normal", random.Random(seat)) for seat in range(3)]
+        record = Record.from_deal(play_deal(players, Deal.shuffled(5))).to_dict()
+        review = tables.handle("POST", "/api/review", "lang=cs", None, json.dumps({"record": record}))
+        assert review.status == 200, review.body
+        assert "starlette" not in [name.split(".")[0] for name in sys.modules if sys.modules[name]]
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-2000:]

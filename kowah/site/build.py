@@ -3,7 +3,7 @@
 
 :func:`build` writes, into *out*:
 
-- ``index.html`` (English) and ``<lang>/index.html`` for the other five languages: the page of
+- ``index.html`` (English) and ``<lang>/index.html`` for each other language: the page of
   ``kowah serve`` (:func:`kowah.web.page.render_page`), its addresses made relative to the
   folder, a Content-Security-Policy ``<meta>`` (:data:`CSP`), the manifest's link, and
   ``static/js/site.js`` as its entry module, which sets the transport and starts ``main.js``;

@@ -37,7 +37,6 @@ from kowah.web.answers import answer
 from kowah.web.problems import Problem, language, translator_for
 from kowah.web.said import review_sentences
 from kowah.web.text import ai_seat
-from kowah.web.threads import off_loop
 
 if TYPE_CHECKING:  # the endpoint's only: the static site's Worker makes reviews without Starlette
     from starlette.requests import Request
@@ -290,6 +289,8 @@ async def review(request: Request) -> Response:
         return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
 
     try:
+        from kowah.web.threads import off_loop  # (anyio: not in the static site's Worker)
+
         return answer(await off_loop(work))
     except RecordError as error:
         return _bad_record(t, t.error(error), action=error.action)
