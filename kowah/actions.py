@@ -219,7 +219,7 @@ class Action(Value):
                                               "{type}"), value=shorten(text), type=type(text).__name__)
         words = text.split()
         if not words:
-            raise ActionError(N_("error", "an empty text is not an action"))
+            raise ActionError(N_("error", "empty text is not an action"))
         kind = _KINDS.get(words[0].lower()) if words[0].isascii() else None
         if kind is None:
             raise ActionError(

@@ -324,7 +324,7 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
                        help=_("cli", "at most N new games per client address per minute (default: 60)"))
     serve.add_argument("--unjoined-timeout", type=whole(60, 10**8), default=1800,
                        metavar=_("cli", "SECONDS"),
-                       help=_("cli", "close a table still waiting for its people after this long "
+                       help=_("cli", "close a table still waiting for its people after this many seconds "
                                      "untouched (default: 1800)"))
     serve.add_argument("--trust-proxy", action="append", default=[], type=_proxy,
                        metavar=_("cli", "ADDRESS"),
@@ -627,9 +627,9 @@ def _site(args: argparse.Namespace, t: Translator) -> int:
                  friends_url=args.friends_url)
     width = max(map(len, site.sizes))
     for name, size in sorted(site.sizes.items()):
-        print(f"{name:<{width}}  {size:>10,}")
-    print(t.gettext("cli", "{out}: {count} files, {size:,} bytes (build {version})").format(
-        out=args.out, count=len(site.sizes), size=site.total, version=site.version))
+        print(f"{name:<{width}}  {t.format_number(size):>12}")
+    print(t.gettext("cli", "{out}: {count} files, {size} bytes (build {version})").format(
+        out=args.out, count=len(site.sizes), size=t.format_number(site.total), version=site.version))
     return 0
 
 

@@ -375,7 +375,7 @@ def describe(advice: Advice, t: Words, limit: int = 4) -> list[str]:
             line = t.gettext("coach", "{card}: a declared player waits for this card and would win at "
                                       "once.").format(card=name)
         elif option.distance == 0:
-            line = t.gettext("coach", "{card}: ready, waiting for {waits}.").format(
+            line = t.gettext("coach", "{card}: ready; waits: {waits}.").format(
                 card=name, waits=_wait_list(t, option.waits))
         else:
             away = t.ngettext("coach", "{count} card from ready", "{count} cards from ready",

@@ -108,7 +108,7 @@ def _resolve(spec: str, folder: str | None) -> Callable[[random.Random], object]
     try:
         found: object = importlib.import_module(module_name)
     except Exception as error:  # any error of the module's own code
-        raise _reason(spec, N_("error", "the module {module} does not import ({type}: {message})"),
+        raise _reason(spec, N_("error", "the module {module} cannot be imported ({type}: {message})"),
                       module=module_name, type=type(error).__name__, message=printable(str(error), 120),
                       ) from error
     place = module_name
@@ -146,7 +146,7 @@ class OwnPlayer:
             raise _reason(self.name, N_("error", "making the player raised {type}: {message}"),
                           type=type(error).__name__, message=printable(str(error), 120)) from error
         if not isinstance(getattr(player, "name", None), str) or not callable(getattr(player, "choose", 0)):
-            raise _reason(self.name, N_("error", "it made {value}, which is no player: a player has a name "
+            raise _reason(self.name, N_("error", "it made {value}, which is not a player: a player has a name "
                                                  "(text) and a choose(observation, legal_actions) method"),
                           value=shorten(player, 60))
         return _Checked(player, self.name)  # type: ignore[arg-type]

@@ -250,8 +250,8 @@ def test_text_and_dict_forms_round_trip(action: Action) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "an empty text is not an action"),
-        ("   ", "an empty text is not an action"),
+        ("", "empty text is not an action"),
+        ("   ", "empty text is not an action"),
         ("fly", "unknown action 'fly' in 'fly' (draw, take, discard, declare or pass)"),
         ("dr\u0131w", "unknown action"),  # a dotless i does not fold to "draw"
         ("discard", "a discard must name a card"),

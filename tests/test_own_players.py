@@ -133,12 +133,12 @@ def test_a_player_from_a_module_plays_and_pickles(own_module: str) -> None:
 
 
 @pytest.mark.parametrize(("spec", "reason"), [
-    ("my_missing_module:Drawer", "the module my_missing_module does not import (ModuleNotFoundError: "),
-    ("my_broken_module:Drawer", "the module my_broken_module does not import (RuntimeError: not today)"),
+    ("my_missing_module:Drawer", "the module my_missing_module cannot be imported (ModuleNotFoundError: "),
+    ("my_broken_module:Drawer", "the module my_broken_module cannot be imported (RuntimeError: not today)"),
     ("my_kowah_players:Nobody", "the module my_kowah_players has no attribute 'Nobody'"),
     ("my_kowah_players:Drawer.nope", "the module my_kowah_players.Drawer has no attribute 'nope'"),
     ("my_kowah_players:NOT_CALLABLE", "NOT_CALLABLE is 42 of type int, not a callable that makes a player"),
-    ("my_kowah_players:Nameless", "which is no player: a player has a name (text) and a choose("),
+    ("my_kowah_players:Nameless", "which is not a player: a player has a name (text) and a choose("),
     ("my_kowah_players:", "write it as module:callable, such as my_players:Greedy"),
     ("nobody-installed-this", "unknown player 'nobody-installed-this' (choose random, easy, normal, hard"),
 ])

@@ -112,7 +112,7 @@ def _choices(t: Translator, advice: Advice, did: Action) -> list[dict[str, Any]]
                                       "once.").format(card=name)
         elif option.distance == 0:
             waits = t.format_list([t.card(wait.card) for wait in option.waits])
-            text = t.gettext("coach", "{card}: ready, waiting for {waits}.").format(card=name, waits=waits)
+            text = t.gettext("coach", "{card}: ready; waits: {waits}.").format(card=name, waits=waits)
         else:
             text = t.ngettext("web", "{card}: {count} card from ready.", "{card}: {count} cards from ready.",
                               option.distance).format(card=name, count=option.distance)
