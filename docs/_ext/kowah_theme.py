@@ -45,7 +45,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Issue tracker": "Segnalazioni",
         "Changelog": "Novità",
         "Contributing": "Come contribuire",
-        "Made with {sphinx} and {furo} by {author}": "Realizzato con {sphinx} e {furo} di {author}",
+        "Made with {sphinx} and {furo} by {author}": "Realizzato da {author} con {sphinx} e {furo}",
     },
     "cs": {
         "Link to this heading": "Odkaz na tento oddíl",
@@ -75,7 +75,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Issue tracker": "Hlášení chyb",
         "Changelog": "Seznam změn",
         "Contributing": "Jak přispět",
-        "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo} od {author}",
+        "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo}, autor: {author}",
     },
     "ms": {
         "Link to this heading": "Pautan ke tajuk ini",
@@ -163,7 +163,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Project": "Proyecto",
         "Source code": "Código fuente",
         "Issue tracker": "Incidencias",
-        "Changelog": "Cambios",
+        "Changelog": "Registro de cambios",
         "Contributing": "Cómo contribuir",
         "Made with {sphinx} and {furo} by {author}": "Hecho con {sphinx} y {furo} de {author}",
     },
