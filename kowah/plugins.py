@@ -146,8 +146,9 @@ class OwnPlayer:
             raise _reason(self.name, N_("error", "making the player raised {type}: {message}"),
                           type=type(error).__name__, message=printable(str(error), 120)) from error
         if not isinstance(getattr(player, "name", None), str) or not callable(getattr(player, "choose", 0)):
-            raise _reason(self.name, N_("error", "it made {value}, which is not a player: a player has a name "
-                                                 "(text) and a choose(observation, legal_actions) method"),
+            raise _reason(self.name, N_("error", "it made {value}, which is not a player: a player has a "
+                                                 "name (text) and a choose(observation, legal_actions) "
+                                                 "method"),
                           value=shorten(player, 60))
         return _Checked(player, self.name)  # type: ignore[arg-type]
 

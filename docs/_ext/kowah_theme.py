@@ -75,7 +75,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Issue tracker": "Hlášení chyb",
         "Changelog": "Seznam změn",
         "Contributing": "Jak přispět",
-        "Made with {sphinx} and {furo} by {author}": "Vytvořeno pomocí {sphinx} a\u00a0{furo}, autor: {author}",
+        "Made with {sphinx} and {furo} by {author}":
+            "Vytvořeno pomocí {sphinx} a\u00a0{furo}, autor: {author}",
     },
     "ms": {
         "Link to this heading": "Pautan ke tajuk ini",

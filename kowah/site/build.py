@@ -210,7 +210,8 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
     ``~/.cache/kowah``); *friends_url* is the ``kowah serve`` table that "Play with friends"
     opens (without it the button is hidden)."""
     if friends_url is not None and not re.fullmatch(r"https?://[^\s\"'<>]+", friends_url):
-        raise KowahError(N_("error", "the friends' table address must start with http:// or https://, not {value}"),
+        raise KowahError(N_("error", "the friends' table address must start with http:// or https://, "
+                                     "not {value}"),
                          value=friends_url[:80])
     if pyodide is None:
         pyodide = pyodide_from_npm(cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))

@@ -62,11 +62,15 @@ def _rules_html(t: Translator, pack: str) -> str:
     return rules[:cut] + "\n" + pack + rules[cut:]
 
 
-@functools.lru_cache(maxsize=16)
 def page_in(language: str) -> str:
-    """The page in *language*, rendered once per language (the server answers every ``GET /``
-    with it)."""
-    return render_page(words(language))
+    """The page in *language*, rendered once per language and set of offered players (the
+    server answers every ``GET /`` with it)."""
+    return _page_in(language, offered())
+
+
+@functools.lru_cache(maxsize=16)
+def _page_in(language: str, players: tuple[str, ...]) -> str:
+    return render_page(words(language))  # *players*: the cache's key (they are in the page)
 
 
 def render_page(t: Translator) -> str:
