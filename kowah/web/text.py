@@ -290,6 +290,8 @@ def page_strings(t: Translator) -> dict[str, Any]:
     strings["keys.letters"] = key_letters(t)
     strings["keys.english"] = dict(KEYS)
     strings["keys.text"] = keys_line(t)
+    # The command box's answer to "help": what to type, then the keys (two sentences, whole).
+    strings["command.help.keys"] = f'{strings["command.help"]} {strings["keys.text"]}'
     strings["commands"] = {key: command_words(t, key) for key in COMMANDS}
     return strings
 

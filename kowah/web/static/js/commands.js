@@ -3,7 +3,6 @@
 // language or in English, answered in the live region in card names.
 
 import { fold } from "./dom.js";
-import { keysText } from "./keyboard.js";
 import { places } from "./board.js";
 
 const CODE = /^([1-9][csm]|ot|rf|wf|ws|gs|mk)$/;
@@ -115,7 +114,7 @@ export class Commands {
     const words = this.words;
     const state = this.table.state;
     if (!state) return words.t("status.loading");
-    if (key === "help") return `${words.t("command.help")} ${keysText(words)}`;
+    if (key === "help") return words.t("command.help.keys");
     if (key === "turn") return this.table.status();
     if (key === "stock") return words.count("count.stock", state.stock);
     if (key === "last") return this.table.log.last() ?? words.t("answer.nothing-yet");
