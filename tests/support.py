@@ -6,10 +6,14 @@ table, so that the tests compare the engine with an independent reading of the r
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
 
 from hypothesis import strategies as st
 
@@ -232,3 +236,13 @@ def relabel(card: Card, order: Sequence[int]) -> Card:
     if card.is_honour:
         return card
     return Card(card - card % 3 + order[card % 3])
+
+
+def load_file(path: Path, name: str) -> ModuleType:
+    """The Python file at *path* (a docs example, a benchmark), imported as module *name*."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

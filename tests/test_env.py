@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from support import load_file
 
 from kowah import (
     MONEY_RULES,
@@ -572,17 +570,8 @@ def test_a_policy_that_chooses_an_illegal_id_is_refused() -> None:
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_documentations_example_trains_and_measures_an_agent() -> None:
-    example = _load(ROOT / "docs" / "examples" / "reinforce.py", "kowah_reinforce_example")
+    example = load_file(ROOT / "docs" / "examples" / "reinforce.py", "kowah_reinforce_example")
     theta, rewards = example.train(12, seed=3, rate=0.05)
     assert theta.shape == (example.FEATURES,) and len(rewards) == 12 and theta.any()
     assert set(rewards) <= {1.0, -0.5, 0.0}
@@ -593,7 +582,7 @@ def test_the_documentations_example_trains_and_measures_an_agent() -> None:
 
 
 def test_the_benchmark_loop_plays_legal_steps() -> None:
-    benchmark = _load(ROOT / "benchmarks" / "env.py", "kowah_env_benchmark")
+    benchmark = load_file(ROOT / "benchmarks" / "env.py", "kowah_env_benchmark")
     assert benchmark.steps_per_second(env, 600, seed=1) > 0  # env() would end a deal on an illegal id
     assert benchmark.steps_per_second(raw_env, 600, seed=2) > 0  # raw_env would raise
 

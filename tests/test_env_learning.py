@@ -7,11 +7,9 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.util
 import random
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import gymnasium
@@ -20,6 +18,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import AutoresetMode
 from pettingzoo.test import api_test
+from support import load_file
 
 from kowah import KowahError
 from kowah.env import (
@@ -305,21 +304,12 @@ def test_every_agent_s_last_info_tells_the_outcome_in_the_aec_environment() -> N
 # -- the documentation's MaskablePPO recipe ---------------------------------------------------
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_maskable_ppo_recipe_trains_and_measures_an_agent() -> None:
     if importlib.util.find_spec("sb3_contrib") is None or importlib.util.find_spec("torch") is None:
         pytest.skip("the MaskablePPO recipe needs sb3-contrib and torch (pip install 'kowah[rl-train]')")
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
-    recipe = _load(ROOT / "docs" / "examples" / "maskable_ppo.py", "kowah_maskable_ppo_example")
+    recipe = load_file(ROOT / "docs" / "examples" / "maskable_ppo.py", "kowah_maskable_ppo_example")
     model, curve = recipe.train(steps=256, seed=3, envs=2, shaping=0.2, cpu_minutes=5.0, curve_path=None)
     vector_env = model.get_env()
     assert is_masking_supported(vector_env)  # MaskablePPO's own check: no ActionMasker needed
