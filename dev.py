@@ -201,7 +201,7 @@ def test(args: list[str]) -> None:
         return
     import threading
 
-    _fetch_axe()
+    _fetch_npm_packages()
     results: list[tuple[str, int, str]] = []
     with tempfile.TemporaryDirectory(prefix="kowah-checks-") as folder:
         checks = _static_checks()
@@ -235,14 +235,23 @@ def test(args: list[str]) -> None:
               "   then run python3 dev.py test again.", file=sys.stderr)
 
 
-def _fetch_axe() -> None:
-    """Fetch axe-core (pinned, with npm, into .cache/axe) for the accessibility tests before
-    they run; without npm they say why (and fail when KOWAH_BROWSER_TESTS=required)."""
-    code = _spawn([str(PYTHON), "-c", "import sys; sys.path.insert(0, 'tests'); "
-                   "from axe import fetch_axe; fetch_axe()"])
-    if code:
-        print("== NOTE: axe-core could not be fetched with npm: the axe tests will say why.",
-              file=sys.stderr)
+def _fetch_npm_packages() -> None:
+    """Fetch, with npm and before the test workers start, what the browser tests take from it:
+    axe-core (pinned, into .cache/axe) for the accessibility tests and Pyodide (pinned, into
+    build/cache) for the static site's. Both fetches are atomic, so workers that fetch on first
+    use race harmlessly; fetching here keeps them from downloading the same package twice.
+    Without npm the tests say why (and fail when KOWAH_BROWSER_TESTS=required)."""
+    import shutil
+
+    if shutil.which("npm") is None:
+        return
+    fetches = {"axe-core": "import sys; sys.path.insert(0, 'tests'); from axe import fetch_axe; fetch_axe()",
+               "Pyodide": "from pathlib import Path; from kowah.site.build import pyodide_from_npm; "
+                          "pyodide_from_npm(Path('build/cache'))"}
+    for name, code in fetches.items():
+        if _spawn([str(PYTHON), "-c", code]):
+            print(f"== NOTE: {name} could not be fetched with npm: the tests that need it will say why.",
+                  file=sys.stderr)
 
 
 def _chromium() -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 __all__ = ["AXE_VERSION", "axe_source", "fetch_axe"]
@@ -39,12 +40,25 @@ def fetch_axe() -> Path:
     npm = shutil.which("npm")
     if npm is None:
         raise RuntimeError("npm is missing: install Debian's nodejs and npm to run the axe-core tests")
-    folder = cache / AXE_VERSION
-    folder.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(folder),
-                           f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=600)
-    if done.returncode or not script.exists():
-        raise RuntimeError(f"npm could not fetch axe-core@{AXE_VERSION}: {done.stderr.strip()[-500:]}")
+    # npm installs into a private folder, renamed into place whole: racing workers each see
+    # the whole package or none.
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".axe-{AXE_VERSION}-", dir=cache))
+    try:
+        done = subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--prefix", str(work),
+                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=600)
+        fetched = work / "node_modules" / "axe-core" / "axe.min.js"
+        if done.returncode or not fetched.exists():
+            raise RuntimeError(f"npm could not fetch axe-core@{AXE_VERSION}: {done.stderr.strip()[-500:]}")
+        if (cache / AXE_VERSION).exists() and not script.exists():
+            shutil.rmtree(cache / AXE_VERSION)  # left half-written by an older, non-atomic fetch
+        try:
+            os.rename(work, cache / AXE_VERSION)
+        except OSError:
+            if not script.exists():  # not a racing worker that finished first
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return script
 
 

@@ -92,19 +92,37 @@ class Site(Value):
 
 
 def pyodide_from_npm(cache: Path, version: str = PYODIDE, npm: str = "npm") -> Path:
-    """The unpacked ``pyodide`` npm package of *version*, installed into *cache* by npm once."""
+    """The unpacked ``pyodide`` npm package of *version*, installed into *cache* by npm once.
+
+    npm installs into a private folder beside the cache's, which is renamed into place only
+    once every runtime file is there: builds racing for the same cache (two test workers, two
+    terminals) each see a whole package or none, never one half-written by another's npm."""
     folder = cache / f"pyodide-{version}"
     package = folder / "node_modules" / "pyodide"
-    if not (package / "package.json").is_file():
-        folder.mkdir(parents=True, exist_ok=True)
+    if all((package / name).is_file() for name in PYODIDE_FILES):
+        return package
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".pyodide-{version}-", dir=cache))
+    try:
         try:
-            subprocess.run([npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund",
+            subprocess.run([npm, "install", "--prefix", str(work), "--no-audit", "--no-fund",
                             "--no-save", f"pyodide@{version}"], check=True, capture_output=True,
                            text=True, timeout=600)
         except (OSError, subprocess.SubprocessError) as error:
             detail = getattr(error, "stderr", None) or str(error)
             raise KowahError(N_("error", "npm could not install pyodide@{version}: {problem}"),
                              version=version, problem=str(detail).strip()[-300:]) from None
+        _pyodide_version(work / "node_modules" / "pyodide")  # whole, or a clear error
+        if folder.exists() and not all((package / name).is_file() for name in PYODIDE_FILES):
+            shutil.rmtree(folder)  # a broken folder left by an older, non-atomic install
+        try:
+            os.rename(work, folder)
+        except OSError as error:
+            if not all((package / name).is_file() for name in PYODIDE_FILES):  # no racing build won
+                raise KowahError(N_("error", "npm could not install pyodide@{version}: {problem}"),
+                                 version=version, problem=str(error)[-300:]) from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return package
 
 
