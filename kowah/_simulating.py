@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from kowah import simulation  # simulation.simulate: tests replace it
+from kowah import _babel, simulation  # simulation.simulate: tests replace it
 from kowah._cli_options import rules_from
 from kowah.errors import N_, KowahError, printable
 from kowah.plugins import seat_player
@@ -89,6 +89,7 @@ def _percent(t: Translator, fraction: float, sign: bool = True) -> str:
     >>> _percent(translator("cs"), 0.48) == "48,0\xa0%"
     True
     """
+    _babel.load()
     from babel import Locale
     from babel.numbers import format_decimal, format_percent
 

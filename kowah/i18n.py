@@ -3,7 +3,9 @@
 The rules modules return codes and values; this module turns them into words in one of
 :data:`LANGUAGES`. A :class:`Translator` is passed explicitly (no global ``_`` is ever
 installed); :func:`translator` gives a cached one per language. Babel is imported only when
-a function here needs it, so ``import kowah`` stays light.
+a function here needs it, so ``import kowah`` stays light; the first thread that needs it imports
+it whole while any other waits (:mod:`kowah._babel`), so the text layer answers right from every
+thread from the first call.
 
 >>> cs = translator("cs_CZ.UTF-8")
 >>> cs.language, cs.card_name(Card.C5), cs.card_name(Card.OT)
@@ -68,7 +70,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 import attrs
 
-from kowah import _words
+from kowah import _babel, _words
 from kowah._value import Value
 from kowah.cards import Card, format_cards
 from kowah.cards import checked_card as _check_card
@@ -255,6 +257,7 @@ def negotiate(tag: str | None, *, strict: bool = False) -> str:
         return _warn_or_raise(N_("error", "'{tag}' is not a locale tag"), tag, strict)
     if base[:2].lower() == "en" and base[2:3] in ("", "_", "-"):
         return "en"  # any English: no catalogue to look for, and no need to load Babel
+    _babel.load()
     from babel import Locale, UnknownLocaleError, negotiate_locale
 
     try:
@@ -309,6 +312,7 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str |
 def _catalogue(language: str) -> _gettext.NullTranslations:
     if language == "en":
         return _gettext.NullTranslations()
+    _babel.load()
     from babel.support import Translations
 
     if not os.path.isfile(os.path.join(_LOCALE_DIR, language, "LC_MESSAGES", f"{DOMAIN}.mo")):
@@ -434,6 +438,7 @@ class Translator(Value):
         if self.language == "en" and style in _ENGLISH_LISTS and len(items) > 1:
             # CLDR's English patterns, without loading Babel (kowah check prints a list).
             return ", ".join(items[:-1]) + _ENGLISH_LISTS[style][len(items) == 2] + items[-1]
+        _babel.load()
         from babel.lists import format_list
 
         return str(format_list(items, style=style, locale=self.language))
@@ -444,6 +449,7 @@ class Translator(Value):
         >>> translator("en").format_number(12345), translator("es").format_number(1.5)
         ('12,345', '1,5')
         """
+        _babel.load()
         from decimal import InvalidOperation
 
         from babel.numbers import format_decimal, get_group_symbol

@@ -200,3 +200,98 @@ def test_a_simulation_on_a_thread_pool_in_a_fresh_process_gives_the_serial_resul
         here = simulate(24, ["hard", "normal", "easy"], seed=seed, executor=pool, chunk=2).as_dict()
     assert here == simulate(24, ["hard", "normal", "easy"], seed=seed).as_dict()
     assert _run(_SIMULATE_CHILD, str(seed), MODES[seed % 2]) == json.loads(json.dumps(here))
+
+
+# A child process for the text layer: THREADS threads make their first calls into it at once
+# (translators, catalogues, Babel's locale data, lists, numbers, percentages), each starting with
+# a different one. An import hook holds every Babel module's execution for 5 ms and notes when
+# two threads execute Babel modules at the same moment: CPython 3.11's imports are not safe for
+# that (a thread once died with ``KeyError: 'babel'`` in importlib), so the text layer imports
+# Babel once, under a lock (kowah._babel). A thread's exception is printed, not swallowed.
+_TEXT_CHILD = textwrap.dedent("""
+    import importlib.abc, importlib.machinery, json, sys, threading, time, traceback
+    sys.setswitchinterval(1e-6)
+    running = {}  # thread -> how many Babel modules it is executing now
+    overlaps = []
+
+    class Held(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name.split(".")[0] != "babel":
+                return None
+            spec = importlib.machinery.PathFinder.find_spec(name, path)
+            if spec is None or spec.loader is None:
+                return spec
+            run = spec.loader.exec_module
+
+            def exec_module(module):
+                me = threading.get_ident()
+                if any(count for thread, count in list(running.items()) if thread != me):
+                    overlaps.append(name)
+                running[me] = running.get(me, 0) + 1
+                try:
+                    time.sleep(0.005)
+                    run(module)
+                finally:
+                    running[me] -= 1
+            spec.loader.exec_module = exec_module
+            return spec
+
+    sys.meta_path.insert(0, Held())
+    from kowah import Card
+    from kowah._simulating import _percent
+    from kowah.i18n import LANGUAGES, negotiate, translator
+
+    REGIONS = json.loads(sys.argv[2])
+    threads_count = int(sys.argv[1])
+    barrier = threading.Barrier(threads_count)
+    answers = [None] * threads_count
+    errors = []
+    threading.excepthook = lambda hook: errors.append("".join(traceback.format_exception(
+        hook.exc_type, hook.exc_value, hook.exc_traceback))[-1500:])
+
+    def work(slot):
+        barrier.wait()
+        calls = [lambda t: [t.card(card, "object") for card in Card],
+                 lambda t: t.format_list([t.card_name(Card.C5), t.card_name(Card.RF)], style="or"),
+                 lambda t: t.format_number(1234567),
+                 lambda t: _percent(t, 0.4358),
+                 lambda t: negotiate(t.language + "-" + REGIONS[t.language])]
+        calls = calls[slot % len(calls):] + calls[:slot % len(calls)]
+        found = {}
+        for language in LANGUAGES[slot % 2::2] + LANGUAGES[1 - slot % 2::2]:  # in two orders
+            t = translator(language)
+            found[language] = sorted(json.dumps(call(t), ensure_ascii=False) for call in calls)
+        answers[slot] = found
+
+    threads = [threading.Thread(target=work, args=(slot,)) for slot in range(threads_count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    print(json.dumps({"answers": answers, "errors": errors, "overlaps": overlaps}))
+""")
+
+
+#: A region for each language's tag, for negotiate() in the text layer's child.
+REGIONS = {"en": "GB", "it": "IT", "cs": "CZ", "ms": "MY", "es": "MX", "id": "ID"}
+
+
+def test_the_text_layer_answers_right_from_every_thread_from_the_first_call() -> None:
+    """Translators, their catalogues and Babel, first loaded by racing threads in fresh
+    processes: one thread imports Babel while the others wait, and every thread answers as a
+    single thread does."""
+    from kowah._simulating import _percent
+    from kowah.i18n import LANGUAGES, negotiate, translator
+
+    expected = {}
+    for language in LANGUAGES:
+        t = translator(language)
+        expected[language] = sorted(json.dumps(answer, ensure_ascii=False) for answer in (
+            [t.card(card, "object") for card in Card],
+            t.format_list([t.card_name(Card.C5), t.card_name(Card.RF)], style="or"),
+            t.format_number(1234567), _percent(t, 0.4358), negotiate(language + "-" + REGIONS[language])))
+    for _ in range(RUNS // 2):
+        found = _run(_TEXT_CHILD, str(THREADS), json.dumps(REGIONS))
+        assert found["errors"] == []
+        assert found["overlaps"] == [], "two threads imported Babel modules at the same moment"
+        assert found["answers"] == [expected] * THREADS
