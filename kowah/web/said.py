@@ -72,8 +72,12 @@ STATE_SENTENCES: dict[str, str] = {
     "waits": N_("web", "{name:subject} has declared checki and waits for {card:object}."),
     "waits-you": N_("web", "You have declared checki and wait for {card:object}."),
     "no-waits": N_("web", "Nobody has declared checki yet."),
-    "ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards:object}."),
-    "which-wait": N_("web", "Which wait? {cards}."),
+    # TRANSLATORS: {cards:object|or} lists the waits the hand offers, joined by "or" (one of
+    # them is declared), each as a verb's object; {cards:or} lists the names on their own.
+    "ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards:object|or}."),
+    # TRANSLATORS: the command box's answer to "declare" when the hand offers several waits;
+    # {cards:object|or}: see "Your hand is ready: …".
+    "which-wait": N_("web", "Which wait: {cards:object|or}?"),
     "deal": N_("web", "A new deal. Your hand: {cards}."),
     # TRANSLATORS: {name} is a seat's label ("Bo", "Seat 2 · AI (normal)").
     "winning": N_("web", "Winning hand of {name}"),
