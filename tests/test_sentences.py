@@ -240,6 +240,29 @@ def test_you_take_the_second_person_and_are_never_you_you() -> None:
     assert nameless["people"][0] == "You" or "(" not in nameless["people"][0]
 
 
+def test_your_own_discards_and_hand_are_yours_never_of_you() -> None:
+    """The accessible names of the viewer's own pile and of their hand in the review take the
+    second person ("Your discards: …"), never the label ("Discards of You: …")."""
+    from kowah.web.said import review_sentences
+
+    for language in LANGUAGES:
+        t = translator(language)
+        state = _state(language)
+        said, players = state["said"], state["players"]
+        assert isinstance(said, dict) and isinstance(players, list)
+        assert said["pile"][0] == t.gettext("web", "Your discards: {count}")
+        assert said["pile"][1] == t.sentence("web", "Discards of {name}: {count}", count="{count}",
+                                             name=Named(players[1], ""))
+        labels = [t.seat_name(0, viewer=0), t.seat_name(1), "Bo"]
+        review = review_sentences(t, labels, viewer=0)
+        assert review["hand-of"][0] == t.gettext("web", "Your hand")
+        assert review["discards-of"][0] == t.gettext("web", "Your discards")
+        assert review["hand-of"][2] == t.sentence("web", "Hand of {name}", name=Named("Bo", "Bo"))
+    said = _state("en")["said"]
+    assert isinstance(said, dict)
+    assert [text for text in said["pile"] if "of You" in text] == []
+
+
 def test_the_friends_badges_agree_with_nobody() -> None:
     """Beside every name, women's too: no masculine-only participle (cs, it, es)."""
     cs, it, es = (page_strings(translator(lang)) for lang in ("cs", "it", "es"))

@@ -84,11 +84,16 @@ STATE_SENTENCES: dict[str, str] = {
     # TRANSLATORS: a seat's discards, for screen readers: {name} is the seat's label;
     # {count} becomes "3 cards".
     "pile": N_("web", "Discards of {name}: {count}"),
+    # TRANSLATORS: the viewer's own discards, for screen readers; {count} becomes "3 cards".
+    "pile-you": N_("web", "Your discards: {count}"),
     # TRANSLATORS: said after a badge ("Turn", "online") to tell whose it is; {name} is the
     # seat's label.
     "owner": N_("web", "({name})"),
     "hand-of": N_("web", "Hand of {name}"),
     "discards-of": N_("web", "Discards of {name}"),
+    # The viewer's own, in the second person ("Your hand", never "Hand of You").
+    "hand-of-you": N_("web", "Your hand"),
+    "discards-of-you": N_("web", "Your discards"),
 }
 
 
@@ -155,7 +160,8 @@ def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
         "waiting": [None if seat == me else _say(t, "waiting", name=named[seat]) for seat in range(SEATS)],
         "people": people,
         "owner": [_say(t, "owner", name=named[seat]) for seat in range(SEATS)],
-        "pile": [_say(t, "pile", name=named[seat], count="{count}") for seat in range(SEATS)],
+        "pile": [_say(t, "pile-you" if seat == me else "pile", name=named[seat], count="{count}")
+                 for seat in range(SEATS)],
         "hand": _say(t, "no-hand") if hand is None else _say(t, "hand", cards=_cards(hand)),
         "deal": None if hand is None else _say(t, "deal", cards=_cards(hand)),
         "discards": [_say(t, "discards", name=short[seat], cards=_cards(pile)) if pile
@@ -170,8 +176,19 @@ def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def review_sentences(t: Translator, players: Sequence[str]) -> dict[str, list[str]]:
-    """The review's labels of each seat's hand and discards (*players*: the seats' labels)."""
-    return {"hand-of": [_say(t, "hand-of", name=Named(name, name)) for name in players],
-            "discards-of": [_say(t, "discards-of", name=Named(name, name)) for name in players]}
+def review_sentences(t: Translator, players: Sequence[str],
+                     viewer: int | None = None) -> dict[str, list[str]]:
+    """The review's labels of each seat's hand and discards (*players*: the seats' labels;
+    the *viewer*'s own in the second person).
+
+    >>> from kowah.web.text import words
+    >>> review_sentences(words("en"), ["You", "Seat 1 · AI (normal)", "Bo"], viewer=0)["hand-of"]
+    ['Your hand', 'Hand of Seat 1 · AI (normal)', 'Hand of Bo']
+    """
+    said: dict[str, list[str]] = {"hand-of": [], "discards-of": []}
+    for seat, name in enumerate(players):
+        for key in said:
+            mine = seat == viewer
+            said[key].append(_say(t, f"{key}-you") if mine else _say(t, key, name=Named(name, name)))
+    return said
 
