@@ -169,8 +169,8 @@ TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
     TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
     TableEventKind.READY: (N_("web", "You ask for another deal."),
                            N_("web", "{name:subject} asks for another deal.")),
-    # TRANSLATORS: {name} is the seat's label, before a colon.
     TableEventKind.HAND_OVER: (N_("web", "The AI plays your seat until you come back."),
+                               # TRANSLATORS: {name} is the seat's label, before a colon.
                                N_("web", "{name}: the AI plays this seat until they come back.")),
     TableEventKind.TAKE_BACK: (N_("web", "You are back: you play your seat again."),
                                N_("web", "{name:subject} is back and plays again.")),
