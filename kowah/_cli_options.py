@@ -25,12 +25,13 @@ def add_rules_options(parser: argparse.ArgumentParser, _: Any, *, deals: bool = 
     """Add ``--pack`` and, for commands that play deals (*deals*), ``--no-progress-turns``,
     their help in the language of *_* (a gettext function)."""
     parser.add_argument("--pack", choices=PACKS, default="kowah",
-                        help=_("cli", "the pack: kowah, the 120-card Kowah deck, or money, the full "
-                                      "132-card money pack with the Snakes and the Monk (default: kowah)"))
+                        help=_("cli", "the pack: kowah, the 120-card Kowah deck, or money, the 132-card "
+                                      "pack of the rules' source page, with the Snakes and the Monk "
+                                      "(default: kowah)"))
     if deals:
         parser.add_argument("--no-progress-turns", type=int, default=None, metavar="N",
-                            help=_("cli", "end a deal drawn after N turns in a row without a draw from "
-                                          "the stock (default: 30)"))
+                            help=_("cli", "end the deal with no winner after N turns in a row without "
+                                          "a draw from the stock (default: 30)"))
 
 
 def rules_from(args: argparse.Namespace) -> Rules:

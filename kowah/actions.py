@@ -425,7 +425,7 @@ class Reason(enum.StrEnum):
     LOCKED_TAKE = "locked-take", N_(
         "error", "a declared seat draws from the stock; it may not take discards")
     #: A take on the opening turn (R10).
-    OPENING_DRAW = "opening-draw", N_("error", "the opening turn must draw from the stock")
+    OPENING_DRAW = "opening-draw", N_("error", "on the opening turn, a player must draw from the stock")
     #: A take with no discard that may be taken (R10).
     NO_DISCARD = "no-discard", N_("error", "there is no discard to take")
     #: A discard before drawing or taking (R10).

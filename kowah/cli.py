@@ -333,7 +333,7 @@ def _serve_options(serve: argparse.ArgumentParser, _: Any) -> None:
     serve.add_argument("--open", action="store_true", help=_("cli", "open the table in a web browser"))
     serve.add_argument("--player", action="append", default=[], metavar=_("cli", "PLAYER"),
                        help=_("cli", "offer a player of your own for the AI seats, besides the "
-                                     "levels: module:callable or an installed player's name "
+                                     "AI strengths: module:callable or an installed player's name "
                                      "(repeatable)"))
 
 

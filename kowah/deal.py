@@ -685,7 +685,7 @@ class Deal:
         True
         >>> refusal = deal.why_illegal(Action.take(1))
         >>> refusal.reason, str(refusal)
-        (<Reason.OPENING_DRAW: 'opening-draw'>, 'the opening turn must draw from the stock')
+        (<Reason.OPENING_DRAW: 'opening-draw'>, 'on the opening turn, a player must draw from the stock')
         """
         _check_action(action)
         found = self._state.refusal(action)

@@ -38,6 +38,10 @@ with a format spec on the placeholder (:meth:`Translator.sentence`):
   ``{card:object}`` as the object of a verb (with its article where the language has one:
   "Prendi *il sei di filze*"), ``{card:with}`` after "with"; a tuple of cards is a list of
   the language ("and"), each card in the form asked for;
+* a list of alternatives, one of which is meant ("waiting for the Five of Coins *or* the
+  Five of Strings"): the form followed by ``|or`` (``{cards:object|or}``, ``{cards:name|or}``,
+  or ``{cards:or}`` for the names on their own) joins the cards with the language's "or",
+  each in its form; a single card is just that card;
 * a seat or person (``{name}``, a :class:`Named`): ``{name}`` is the *label* the table shows
   ("Posto 1 · IA (normale)", "Bo"), ``{name:subject}`` the subject that begins a sentence
   ("Il posto 1", "El asiento 1", "Hráč na místě 1", "Pemain di tempat duduk 1", "Bo");
@@ -53,6 +57,10 @@ a person or a card whose gender it cannot know (see ``locales/GLOSSARY.md``).
 'Take il sei di filze'
 >>> it.sentence("doctest", "{name:subject} is playing", name=it.named(1))
 'Il posto 1 is playing'
+>>> it.sentence("doctest", "waiting for {cards:object|or}", cards=(Card.C5, Card.S6))
+'waiting for il cinque di monete o il sei di filze'
+>>> translator("es").sentence("doctest", "{cards:or}", cards=(Card.C7, Card.S8))
+'siete de monedas u ocho de sartas'
 
 The rules themselves are rendered by :mod:`kowah.rendering`.
 """
@@ -135,8 +143,11 @@ _FORMS: dict[str, dict[Card, str]] = {
     "name": _words.FULL, "object": _words.OBJECT, "with": _words.WITH}
 _FORM_CONTEXTS = {"name": "card", "object": "card (object)", "with": "card (with)"}
 
-#: The forms a sentence's placeholder may ask for (see the module description).
-FORM_SPECS = frozenset({"name", "object", "with", "label", "subject"})
+#: The forms a sentence's placeholder may ask for (see the module description): a card's
+#: form, the same followed by ``|or`` for a list of alternatives (``"or"`` alone: the names),
+#: or a seat's or person's.
+FORM_SPECS = frozenset({"name", "object", "with", "label", "subject", "or",
+                        "name|or", "object|or", "with|or"})
 
 
 class Named(NamedTuple):
@@ -154,13 +165,26 @@ class _Forms(string.Formatter):
 
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Card):
-            return self.t.card(value, _card_form(format_spec))
+            return self.t.card(value, _card_form(_list_style(format_spec)[0]))
         if isinstance(value, tuple) and value and all(isinstance(item, Card) for item in value):
-            form = _card_form(format_spec)
-            return self.t.format_list([self.t.card(item, form) for item in value])
+            spec, style = _list_style(format_spec)
+            form = _card_form(spec)
+            return self.t.format_list([self.t.card(item, form) for item in value], style=style)
         if isinstance(value, Named):
             return value.subject if format_spec == "subject" else value.label
         return str(super().format_field(value, format_spec))
+
+
+def _list_style(spec: str) -> tuple[str, ListStyle]:
+    """A placeholder's spec without its list style, and the style: ``"object|or"`` is the
+    object form in a list of alternatives; ``"or"`` alone, the names."""
+    if spec == "or":
+        return "name", "or"
+    form, bar, style = spec.partition("|")
+    if bar and (style != "or" or form not in _FORMS):
+        raise KowahError(N_("error", "unknown form of a card's name {value} (name, object or with)"),
+                         value=shorten(spec))
+    return form, "or" if bar else "standard"
 
 
 def _card_form(spec: str) -> CardForm:
@@ -433,11 +457,17 @@ class Translator(Value):
         ('a, b, and c', 'a')
         >>> translator("it").format_list(["x", "y"], style="or")
         'x o y'
+        >>> translator("es").format_list(["siete", "ocho"], style="or")
+        'siete u ocho'
         """
         items = list(items)
         if self.language == "en" and style in _ENGLISH_LISTS and len(items) > 1:
             # CLDR's English patterns, without loading Babel (kowah check prints a list).
             return ", ".join(items[:-1]) + _ENGLISH_LISTS[style][len(items) == 2] + items[-1]
+        if self.language == "es" and style in ("standard", "or") and len(items) > 1:
+            # CLDR's Spanish patterns, with the conjunction Spanish writes before the last item's
+            # sound: "siete u ocho", "cinco e Inés" (Babel always writes "o" and "y").
+            return ", ".join(items[:-1]) + f" {_spanish_conjunction(style, items[-1])} " + items[-1]
         _babel.load()
         from babel.lists import format_list
 
@@ -684,6 +714,17 @@ class Translator(Value):
         return template.format(player="" if you else self._subject(outcome.winner, names),
                                with_card=self.card(outcome.card, "with"),
                                multiplier=self.format_number(outcome.multiplier or 1))
+
+
+def _spanish_conjunction(style: ListStyle, word: str) -> str:
+    """Spanish "or" before *word* ("u" before the sound o: *u ocho*, *u hora*) or "and" ("e"
+    before the sound i, but not before a diphthong: *e hijo*, *y hielo*)."""
+    word = word.lower()
+    if style == "or":
+        return "u" if word.startswith(("o", "ó", "ho", "hó")) else "o"
+    sound_i = word.startswith(("i", "í", "hi", "hí")) and not word.startswith(
+        ("ia", "ie", "io", "iu", "hia", "hie", "hio", "hiu"))
+    return "e" if sound_i else "y"
 
 
 @functools.cache

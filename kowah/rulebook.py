@@ -240,9 +240,9 @@ ORIGIN = N_("rules", "Chinese money cards · the 132-card pack of the rules' sou
 # Points of the opening note that both editions make.
 _WAIT_NOTE = N_("rules", "The wait is a third exact copy of the pair card: a pair of Fives of Coins "
                          "waits for the Five of Coins, not for any Five.")
-_HONOURS_NOTE = N_("rules", "Honours are never wild, and they do not count as Ones, as some "
-                            "traditional tables count them: Old Thousand, Red Flower and White "
-                            "Flower are three kinds, and an honour matches only its own kind.")
+_HONOURS_NOTE = N_("rules", "Honours are never wild, and they do not count as Ones, as they do at "
+                            "some traditional tables: Old Thousand, Red Flower and White Flower are "
+                            "three different kinds, and an honour matches only its own kind.")
 _CLAIMS_NOTE = N_("rules", "Claims are automatic and out of turn: nobody calls for the card, and the "
                            "declared player whose wait appears wins at once.")
 _MONEY_NOTE = N_("rules", "Only multipliers, no money: self-draw ×3, claim of a discard ×2, claim of "
@@ -252,7 +252,7 @@ _SOURCE_NOTE = N_("rules", "These rules follow one web page about the game, read
                            "translations, and settle what it leaves open. Accounts of Ceki players "
                            "attest the 120-card deck, triples of mixed suits, declaring right after "
                            "one's own discard and public stock draws after a declaration; waiting "
-                           "only for an identical card is one traditional kind of wait, beside "
+                           "only for an identical card is one traditional kind of wait, alongside "
                            "waiting for any card of the rank. Claims of a discard, the multipliers, "
                            "three seats and the 132-card pack with its Snakes and Monk come from "
                            "that page alone.")
@@ -299,12 +299,12 @@ RULEBOOK: tuple[Section, ...] = (
                 "Kowah, also called Cheki, is a card game of Indonesia, Malaysia and Singapore, "
                 "played with Chinese money cards. Three players play one deal, each for "
                 "themselves.")),
-            # TRANSLATORS: Cheki (the game) and checki (the call) are one word; write both as
+            # TRANSLATORS: Cheki (the game) and checki (the call) are the same word; write both as
             # your language's players do (Indonesian and Malay: Ceki, ceki), and keep the
             # spellings of other places as they are.
             Paragraph(N_("rules",
                 "Cheki, the game's other name, and checki, what a player declares when their "
-                "hand is ready, are one word, from the Hokkien chít ki, “one card”. It is "
+                "hand is ready, are the same word, from the Hokkien chít ki, “one card”. It is "
                 "also written Ceki, Cherki or Tjeki. These rules give the game's name a capital "
                 "letter and write the declaration in lower case.")),
             Paragraph(N_("rules",
@@ -572,7 +572,7 @@ RULEBOOK: tuple[Section, ...] = (
         (
             Paragraph(N_("rules",
                 "When 30 turns in a row have been played without a draw from the stock, each of "
-                "them taking the latest discard, the deal ends drawn after the 30th turn. Real "
+                "them taking the latest discard, the deal ends as a drawn deal after the 30th turn. Real "
                 "players never play like this; the rule only makes sure that every deal ends.")),
         ),
     ),

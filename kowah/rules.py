@@ -113,10 +113,11 @@ class Rules(Value):
     """The rules of a deal: the rulings R3–R17 played with :attr:`pack`, and the R17 limit.
 
     ``Rules()`` is the game of the rules pages, with the 120-card Kowah deck (R2);
-    :data:`MONEY_RULES` plays with the full 132-card money pack (V1). Deals, observations,
-    players and records carry their rules. A pack too small for three hands and a stock, or
-    in which no hand can ever be ready, is refused (:class:`~kowah.errors.DeckError`); a pack
-    may hold any number of copies of a card (R14 then resolves two seats waiting for one).
+    :data:`MONEY_RULES` plays with the 132-card money pack of the rules' source page (V1).
+    Deals, observations, players and records carry their rules. A pack too small for three
+    hands and a stock, or in which no hand can ever be ready, is refused
+    (:class:`~kowah.errors.DeckError`); a pack may hold any number of copies of a card (R14 then
+    resolves two seats waiting for one).
 
     >>> Rules(pack=Pack("singles", [1] * 33))
     Traceback (most recent call last):

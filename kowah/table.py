@@ -82,7 +82,7 @@ YOUR_REFUSALS: dict[Reason, str] = {
         "cli", "You have drawn or taken a card already: now discard one (its code or position)."),
     Reason.DRAW_FIRST: N_(
         "cli", "Draw ({draw_key}) or take the latest discard ({take_key}) first, then discard."),
-    Reason.OPENING_DRAW: N_("cli", "The opening turn must draw from the stock."),
+    Reason.OPENING_DRAW: N_("cli", "On the opening turn, you must draw from the stock."),
     Reason.NO_DISCARD: N_("cli", "There is no discard to take."),
     Reason.TAKEN_CARD: N_(
         "cli", "You may not discard the card you have just taken."),
@@ -400,8 +400,8 @@ class _Table(Screen):
         """Apply the one action the person has (R10's opening draw, R12's locked turns)."""
         t = self.t
         if action.kind is ActionKind.DRAW and not self.deal.history:
-            self.write(t.gettext("cli", "The opening turn must draw from the stock (no card has "
-                                        "been discarded yet), so you draw at once."))
+            self.write(t.gettext("cli", "On the opening turn, you must draw from the stock (no card "
+                                        "has been discarded yet), so you draw at once."))
         self.deal.apply(action)
         if action.kind is ActionKind.DISCARD:  # a locked turn is over: show where the deal stands
             self.status_due = True
@@ -438,9 +438,10 @@ class _Table(Screen):
                 ActionKind.DRAW, ActionKind.TAKE, ActionKind.DISCARD):
             # The declaring window (R11): the choice is declaring or not, not the next turn.
             return self.t.gettext(
-                "cli", "You have just discarded and your hand is ready (checki). Declare it now "
+                "cli", "You have just discarded and your hand is ready (checki). Declare checki now "
                        "({declare_key}, or the wait: {waits}) to lock your hand and wait for that card, "
-                       "or pass ({pass_key}) to keep playing freely; you draw again on your next turn."
+                       "or pass ({pass_key}) to keep playing freely; you can draw or take a card again "
+                       "on your next turn."
             ).format(waits=self.waits_of(legal), **self.keys)
         refusal = self.deal.why_illegal(action)
         if refusal is None:  # pragma: no cover - only refused actions are explained

@@ -443,7 +443,7 @@ def test_the_raw_environment_refuses_an_illegal_action_and_changes_nothing() -> 
     environment.reset(seed=4)
     agent = environment.agent_selection
     before = environment.observe(agent)
-    with pytest.raises(IllegalActionError, match="opening turn must draw"):
+    with pytest.raises(IllegalActionError, match="on the opening turn, a player must draw"):
         environment.step(1)  # take, on the opening turn
     after = environment.observe(agent)
     assert (before["observation"] == after["observation"]).all()

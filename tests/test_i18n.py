@@ -180,6 +180,49 @@ def test_lists_and_numbers_follow_the_locale() -> None:
     assert translator("cs").format_number(1234).replace("\xa0", " ") == "1 234"
 
 
+def test_spanish_writes_u_and_e_before_the_sounds_o_and_i() -> None:
+    es = translator("es")
+    assert es.format_list(["siete", "ocho"], style="or") == "siete u ocho"
+    assert es.format_list(["uno", "dos", "hora"], style="or") == "uno, dos u hora"
+    assert es.format_list(["siete", "nueve"], style="or") == "siete o nueve"
+    assert es.format_list(["padre", "hijo"]) == "padre e hijo"
+    assert es.format_list(["agua", "hielo"]) == "agua y hielo"  # a diphthong keeps "y"
+    assert es.format_list(["a", "b", "c"]) == "a, b y c"
+
+
+#: The language's "or" in a list of two alternatives, and the object form of the Five of Coins.
+OR_LISTS = {"en": (" or ", "the Five of Coins"), "it": (" o ", "il cinque di monete"),
+            "cs": (" nebo ", "pětku mincí"), "ms": (" atau ", "lima syiling"),
+            "es": (" o ", "el cinco de monedas"), "id": (" atau ", "lima koin")}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_list_of_alternatives_joins_with_or_and_each_card_keeps_its_form(language: str) -> None:
+    t = translator(language)
+    word, five = OR_LISTS[language]
+    cards = (Card.C5, Card.S6)
+    objects = t.sentence("doctest", "{cards:object|or}", cards=cards)
+    assert objects == five + word + t.card(Card.S6, "object")
+    assert t.sentence("doctest", "{cards:or}", cards=cards) == t.sentence("doctest", "{cards:name|or}",
+                                                                          cards=cards)
+    assert t.sentence("doctest", "{cards:or}", cards=cards) == t.card(Card.C5) + word + t.card(Card.S6)
+    assert t.sentence("doctest", "{cards:with|or}", cards=cards) == (
+        t.card(Card.C5, "with") + word + t.card(Card.S6, "with"))
+    # Without "|or" the same cards are all meant: the language's "and".
+    assert word not in t.sentence("doctest", "{cards:object}", cards=cards)
+    # One card, and a card on its own, are just that card.
+    assert t.sentence("doctest", "{cards:object|or}", cards=(Card.C5,)) == five
+    assert t.sentence("doctest", "{card:object|or}", card=Card.C5) == five
+    three = t.sentence("doctest", "{cards:object|or}", cards=(Card.C5, Card.S6, Card.RF))
+    assert three.count(word) == 1 and three.endswith(word + t.card(Card.RF, "object"))
+
+
+@pytest.mark.parametrize("spec", ["object|and", "object|", "|or", "or|object", "dative|or"])
+def test_an_unknown_list_form_is_a_library_error_naming_it(spec: str) -> None:
+    with pytest.raises(KowahError, match=re.escape(repr(spec))):
+        translator("it").sentence("doctest", f"{{cards:{spec}}}", cards=(Card.C5, Card.S6))
+
+
 # --- errors and outcomes -------------------------------------------------------------------
 
 def _error(text: str) -> KowahError:

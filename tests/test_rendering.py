@@ -257,7 +257,8 @@ def test_the_note_is_in_every_format_and_translated(language: str, format: str) 
 def test_the_opening_tells_cheki_from_checki_and_where_the_letters_come_from() -> None:
     objective = " ".join(b.text for b in rulebook_section("objective").blocks if isinstance(b, Paragraph))
     # One word, not two (every source derives both from the Hokkien chít ki, "one card").
-    assert "are one word, from the Hokkien chít ki" in objective and "two different words" not in objective
+    assert "are the same word, from the Hokkien chít ki" in objective
+    assert "two different words" not in objective
     codes = rulebook_section("codes").blocks_in("full")[1]
     assert isinstance(codes, Bullets)
     assert any("English names of the suits" in item for item in codes.items)

@@ -123,8 +123,9 @@ def test_every_message_renders_without_a_python_form(language: str) -> None:
     """Each message of the catalogue, filled through the text layer with sample values of its
     placeholders' types (cards, tuples of cards, seats, names, numbers)."""
     t = translator(language)
-    checked = 0
+    checked = alternatives = 0
     for context, message, plural in _catalogue():
+        alternatives += "|or}" in message or ":or}" in message  # the "or" list form is covered
         fields = [(name, conversion) for _, name, _, conversion in string.Formatter().parse(message) if name]
         values = {name: _sample(name, conversion, context) for name, conversion in fields}
         for n in ((1, 2, 5) if plural else (None,)):
@@ -142,7 +143,7 @@ def test_every_message_renders_without_a_python_form(language: str) -> None:
             bad = [form.pattern for form in FORMS if form.search(text) and not form.search(literal)]
             assert bad == [], (language, context, message, text)
             checked += 1
-    assert checked > 800
+    assert checked > 800 and alternatives >= 2
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -239,6 +240,29 @@ def test_you_take_the_second_person_and_are_never_you_you() -> None:
     assert nameless["people"][0] == "You" or "(" not in nameless["people"][0]
 
 
+def test_your_own_discards_and_hand_are_yours_never_of_you() -> None:
+    """The accessible names of the viewer's own pile and of their hand in the review take the
+    second person ("Your discards: …"), never the label ("Discards of You: …")."""
+    from kowah.web.said import review_sentences
+
+    for language in LANGUAGES:
+        t = translator(language)
+        state = _state(language)
+        said, players = state["said"], state["players"]
+        assert isinstance(said, dict) and isinstance(players, list)
+        assert said["pile"][0] == t.gettext("web", "Your discards: {count}")
+        assert said["pile"][1] == t.sentence("web", "Discards of {name}: {count}", count="{count}",
+                                             name=Named(players[1], ""))
+        labels = [t.seat_name(0, viewer=0), t.seat_name(1), "Bo"]
+        review = review_sentences(t, labels, viewer=0)
+        assert review["hand-of"][0] == t.gettext("web", "Your hand")
+        assert review["discards-of"][0] == t.gettext("web", "Your discards")
+        assert review["hand-of"][2] == t.sentence("web", "Hand of {name}", name=Named("Bo", "Bo"))
+    said = _state("en")["said"]
+    assert isinstance(said, dict)
+    assert [text for text in said["pile"] if "of You" in text] == []
+
+
 def test_the_friends_badges_agree_with_nobody() -> None:
     """Beside every name, women's too: no masculine-only participle (cs, it, es)."""
     cs, it, es = (page_strings(translator(lang)) for lang in ("cs", "it", "es"))
@@ -246,3 +270,29 @@ def test_the_friends_badges_agree_with_nobody() -> None:
         "online", "offline", "ještě tu není", "už u\xa0stolu nesedí"]
     assert it["friends.not-here"] == "non ancora al tavolo"
     assert (es["friends.online"], es["friends.offline"]) == ("en línea", "sin conexión")
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Seat 1 takes their seat.", "Seat 1 leaves the table: an AI plays on for them."]),
+    ("it", ["Il posto 1 è al tavolo.",
+            "Il posto 1 lascia il tavolo: un'IA continua a giocare al suo posto."]),
+    ("cs", ["Hráč na místě\xa01 zaujímá své místo.", "Hráč na místě\xa01 odchází od stolu, dál hraje AI."]),
+    ("ms", ["Pemain di tempat duduk 1 menyertai meja.",
+            "Pemain di tempat duduk 1 meninggalkan meja: AI terus bermain untuknya."]),
+    ("es", ["El asiento 1 ya está en la mesa.",
+            "El asiento 1 deja la mesa: una IA sigue jugando en su lugar."]),
+    ("id", ["Pemain di kursi 1 sudah duduk di meja.",
+            "Pemain di kursi 1 meninggalkan meja: AI melanjutkan permainan untuknya."])])
+def test_the_friends_table_events_name_a_seat_as_their_subject(language: str, said: list[str]) -> None:
+    """A seat whose person gave no name is the subject of the table's sentences ("Il posto 1
+    lascia il tavolo"), never its label ("Posto 1 · IA (normale)"), even once an AI plays it."""
+    from webtools import client, key, new_game
+
+    with client() as c:
+        game = new_game(c, humans=3, names=["Ana"], seed=8)
+        for seat, body in ((1, {}), (2, {"name": "Bo"})):
+            c.post(f"/api/games/{game['id']}/join", json=body, headers=key(game, seat)).raise_for_status()
+        c.post(f"/api/games/{game['id']}/leave", json={}, headers=key(game, 1)).raise_for_status()
+        state = c.get(f"/api/games/{game['id']}", headers=key(game), params={"lang": language}).json()
+    events = [event for event in state["events"] if event["seat"] == 1 and event["kind"] in ("join", "leave")]
+    assert [event["text"] for event in events] == said

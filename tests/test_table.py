@@ -198,11 +198,11 @@ def test_the_person_who_plays_first_is_told_and_the_opening_draw_explained() -> 
     assert code == 0
     lines = out.splitlines()
     assert "You play first." in lines and "Seat 0 plays first." not in out
-    assert "The opening turn must draw from the stock" in out
-    assert out.index("The opening turn must draw") < out.index("You draw")
+    assert "On the opening turn, you must draw from the stock" in out
+    assert out.index("On the opening turn, you must draw") < out.index("You draw")
     _, out = _play("q\n", seed=_seed_where(1))
     assert "Seat 1 plays first." in out and "You play first." not in out
-    assert "The opening turn must draw" not in out
+    assert "On the opening turn, you must draw" not in out
 
 
 def test_d_at_the_declare_prompt_explains_the_choice() -> None:

@@ -123,7 +123,8 @@ class _Illegal:
     (_OtherSeat(), Reason.NOT_YOUR_TURN, "the player 'sly' at seat {seat} chose an illegal action: seat "
                                          "{other} cannot draw: it is seat {seat}'s turn"),
     (_Illegal(), Reason.OPENING_DRAW, "the player 'taker' at seat {seat} chose an illegal action: seat "
-                                      "{seat} cannot take: the opening turn must draw from the stock"),
+                                      "{seat} cannot take: on the opening turn, a player must draw from "
+                                      "the stock"),
 ])
 def test_play_deal_names_the_player_that_chose_an_illegal_action(player: Player, reason: Reason,
                                                                  said: str) -> None:

@@ -517,12 +517,11 @@ class Game:
     def _table_text(self, t: Translator, event: TableEvent, viewer: int | None) -> str:
         mine, others = TABLE_TEXT[event.kind]
         said = {} if event.phrase is None else {"phrase": phrase_text(t, event.phrase)}
-        if event.seat is not None and event.seat == viewer:
-            return t.gettext("web", mine).format(**said)
-        name = "" if event.seat is None else self.names(t, None)[event.seat]
-        if event.seat is not None and self.seats[event.seat].name:
-            name = str(self.seats[event.seat].name)
-        return t.gettext("web", others).format(name=name, **said)
+        if event.seat is None or event.seat == viewer:
+            return t.sentence("web", mine if event.seat is not None else others, **said)
+        label = self.seats[event.seat].name or self.names(t, None)[event.seat]
+        # The catalogue picks the form: the label before a colon, the subject before a verb.
+        return t.sentence("web", others, name=t.named(event.seat, self.given_names(), label=label), **said)
 
     def events(self, t: Translator, viewer: int | None) -> list[dict[str, Any]]:
         """The log as *viewer* saw it, each entry with its sentence in *t*'s language

@@ -217,7 +217,7 @@ def review_of(record: Record, t: Translator, seat: int = 0,
     outcome = deal.outcome
     labels = _labels(t, seat, people, levels)
     return {"format": FORMAT, "lang": t.language, "seat": seat, "players": labels,
-            "said": review_sentences(t, labels),
+            "said": review_sentences(t, labels, viewer=seat),
             "first": first, "outcome": None if outcome is None else dict(outcome.as_dict()),
             "outcome_text": None if outcome is None else t.outcome(outcome, viewer=seat, names=people),
             "steps": steps}

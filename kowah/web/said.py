@@ -72,19 +72,28 @@ STATE_SENTENCES: dict[str, str] = {
     "waits": N_("web", "{name:subject} has declared checki and waits for {card:object}."),
     "waits-you": N_("web", "You have declared checki and wait for {card:object}."),
     "no-waits": N_("web", "Nobody has declared checki yet."),
-    "ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards:object}."),
-    "which-wait": N_("web", "Which wait? {cards}."),
+    # TRANSLATORS: {cards:object|or} lists the waits the hand offers, joined by "or" (one of
+    # them is declared), each as a verb's object; {cards:or} lists the names on their own.
+    "ready": N_("web", "Your hand is ready: you may declare checki waiting for {cards:object|or}."),
+    # TRANSLATORS: the command box's answer to "declare" when the hand offers several waits;
+    # {cards:object|or}: see "Your hand is ready: …".
+    "which-wait": N_("web", "Which wait: {cards:object|or}?"),
     "deal": N_("web", "A new deal. Your hand: {cards}."),
     # TRANSLATORS: {name} is a seat's label ("Bo", "Seat 2 · AI (normal)").
     "winning": N_("web", "Winning hand of {name}"),
     # TRANSLATORS: a seat's discards, for screen readers: {name} is the seat's label;
     # {count} becomes "3 cards".
     "pile": N_("web", "Discards of {name}: {count}"),
+    # TRANSLATORS: the viewer's own discards, for screen readers; {count} becomes "3 cards".
+    "pile-you": N_("web", "Your discards: {count}"),
     # TRANSLATORS: said after a badge ("Turn", "online") to tell whose it is; {name} is the
     # seat's label.
     "owner": N_("web", "({name})"),
     "hand-of": N_("web", "Hand of {name}"),
     "discards-of": N_("web", "Discards of {name}"),
+    # The viewer's own, in the second person ("Your hand", never "Hand of You").
+    "hand-of-you": N_("web", "Your hand"),
+    "discards-of-you": N_("web", "Your discards"),
 }
 
 
@@ -151,7 +160,8 @@ def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
         "waiting": [None if seat == me else _say(t, "waiting", name=named[seat]) for seat in range(SEATS)],
         "people": people,
         "owner": [_say(t, "owner", name=named[seat]) for seat in range(SEATS)],
-        "pile": [_say(t, "pile", name=named[seat], count="{count}") for seat in range(SEATS)],
+        "pile": [_say(t, "pile-you" if seat == me else "pile", name=named[seat], count="{count}")
+                 for seat in range(SEATS)],
         "hand": _say(t, "no-hand") if hand is None else _say(t, "hand", cards=_cards(hand)),
         "deal": None if hand is None else _say(t, "deal", cards=_cards(hand)),
         "discards": [_say(t, "discards", name=short[seat], cards=_cards(pile)) if pile
@@ -166,8 +176,19 @@ def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def review_sentences(t: Translator, players: Sequence[str]) -> dict[str, list[str]]:
-    """The review's labels of each seat's hand and discards (*players*: the seats' labels)."""
-    return {"hand-of": [_say(t, "hand-of", name=Named(name, name)) for name in players],
-            "discards-of": [_say(t, "discards-of", name=Named(name, name)) for name in players]}
+def review_sentences(t: Translator, players: Sequence[str],
+                     viewer: int | None = None) -> dict[str, list[str]]:
+    """The review's labels of each seat's hand and discards (*players*: the seats' labels;
+    the *viewer*'s own in the second person).
+
+    >>> from kowah.web.text import words
+    >>> review_sentences(words("en"), ["You", "Seat 1 · AI (normal)", "Bo"], viewer=0)["hand-of"]
+    ['Your hand', 'Hand of Seat 1 · AI (normal)', 'Hand of Bo']
+    """
+    said: dict[str, list[str]] = {"hand-of": [], "discards-of": []}
+    for seat, name in enumerate(players):
+        for key in said:
+            mine = seat == viewer
+            said[key].append(_say(t, f"{key}-you") if mine else _say(t, key, name=Named(name, name)))
+    return said
 

@@ -157,21 +157,23 @@ class Seat(Value):
 _KINDS = tuple(kind.value for kind in TableEventKind)
 
 
-# The table's log lines (context "web"), said to the seat concerned and to the others.
+# The table's log lines (context "web"), said to the seat concerned and to the others; {name}
+# is a seat or person (a kowah.i18n.Named): {name:subject} where it is a sentence's subject.
 TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
-    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name} takes their seat.")),
+    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name:subject} takes their seat.")),
     TableEventKind.START: (N_("web", "The deal starts."), N_("web", "The deal starts.")),
     TableEventKind.LEAVE: (N_("web", "You leave the table: an AI plays on for you."),
-                           N_("web", "{name} leaves the table: an AI plays on for them.")),
+                           N_("web", "{name:subject} leaves the table: an AI plays on for them.")),
     TableEventKind.TIMEOUT: (N_("web", "Your time ran out: the AI played for you."),
-                             N_("web", "{name}'s time ran out: the AI played for them.")),
+                             N_("web", "{name:subject}'s time ran out: the AI played for them.")),
     TableEventKind.CLOSE: (N_("web", "The table is closed."), N_("web", "The table is closed.")),
     TableEventKind.READY: (N_("web", "You ask for another deal."),
-                           N_("web", "{name} asks for another deal.")),
+                           N_("web", "{name:subject} asks for another deal.")),
     TableEventKind.HAND_OVER: (N_("web", "The AI plays your seat until you come back."),
+                               # TRANSLATORS: {name} is the seat's label, before a colon.
                                N_("web", "{name}: the AI plays this seat until they come back.")),
     TableEventKind.TAKE_BACK: (N_("web", "You are back: you play your seat again."),
-                               N_("web", "{name} is back and plays again.")),
+                               N_("web", "{name:subject} is back and plays again.")),
     # A phrase's sentence is made in kowah.web.phrases (the phrase in the viewer's language).
     TableEventKind.PHRASE: (N_("web", "You: {phrase}"), N_("web", "{name}: {phrase}")),
 }

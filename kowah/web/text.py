@@ -45,10 +45,10 @@ MESSAGES: dict[str, str] = {
     "pace.normal": N_("web", "Normal"),
     "pace.slow": N_("web", "Slow"),
     "pack.show": N_("web", "The 33 different cards of the pack"),
-    "pack.about": N_("web", "The money pack holds four copies of each of these 33 cards. The Kowah "
-                            "deck uses 120 of them: the 108 suit cards and four each of the "
-                            "first three honours. The twelve White Snakes, Green Snakes and Monks "
-                            "are left out."),
+    "pack.about": N_("web", "The money pack of the rules' source page holds four copies of each of "
+                            "these 33 cards. The Kowah deck uses 120 of them: the 108 suit cards and "
+                            "four each of the first three honours. The twelve White Snakes, Green "
+                            "Snakes and Monks are left out."),
     "pack.in": N_("web", "in the Kowah deck"),
     "pack.out": N_("web", "left out"),
     "summary": N_("web", "3 players · You against two AIs · One deal"),
