@@ -133,8 +133,9 @@ _LOCALE_DIR = os.path.join(os.path.dirname(os.path.realpath(__file__)), "_locale
 #: The list styles of :meth:`Translator.format_list` (Babel's).
 ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
                     "unit-narrow"]
-# CLDR's English list patterns: the separator before the last item, for 3+ items and for 2.
-_ENGLISH_LISTS = {"standard": (", and ", " and "), "or": (", or ", " or ")}
+# English lists as the source text writes them (British, no serial comma: "Coins, Strings and
+# Myriads"; CLDR's "en" has one): the separator before the last item, for 3+ items and for 2.
+_ENGLISH_LISTS = {"standard": (" and ", " and "), "or": (" or ", " or ")}
 
 #: The form of a card's name a sentence needs (see the module description): on its own, as
 #: the object of a verb, or with "with" ("with the Five of Coins").
@@ -454,7 +455,7 @@ class Translator(Value):
         """*items* joined as a list of the language (Babel's ``format_list``).
 
         >>> translator("en").format_list(["a", "b", "c"]), translator("en").format_list(["a"])
-        ('a, b, and c', 'a')
+        ('a, b and c', 'a')
         >>> translator("it").format_list(["x", "y"], style="or")
         'x o y'
         >>> translator("es").format_list(["siete", "ocho"], style="or")
@@ -462,7 +463,7 @@ class Translator(Value):
         """
         items = list(items)
         if self.language == "en" and style in _ENGLISH_LISTS and len(items) > 1:
-            # CLDR's English patterns, without loading Babel (kowah check prints a list).
+            # Without loading Babel (kowah check prints a list).
             return ", ".join(items[:-1]) + _ENGLISH_LISTS[style][len(items) == 2] + items[-1]
         if self.language == "es" and style in ("standard", "or") and len(items) > 1:
             # CLDR's Spanish patterns, with the conjunction Spanish writes before the last item's
