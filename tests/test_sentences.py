@@ -273,10 +273,10 @@ def test_the_friends_badges_agree_with_nobody() -> None:
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", ["Seat 1 takes their seat.", "Seat 1 leaves the table: an AI plays on for them."]),
+    ("en", ["Seat 1 joins the table.", "Seat 1 leaves the table: an AI plays on for them."]),
     ("it", ["Il posto 1 è al tavolo.",
             "Il posto 1 lascia il tavolo: un'IA continua a giocare al suo posto."]),
-    ("cs", ["Hráč na místě\xa01 zaujímá své místo.", "Hráč na místě\xa01 odchází od stolu, dál hraje AI."]),
+    ("cs", ["Hráč na místě\xa01 přisedá ke stolu.", "Hráč na místě\xa01 odchází od stolu, dál hraje AI."]),
     ("ms", ["Pemain di tempat duduk 1 menyertai meja.",
             "Pemain di tempat duduk 1 meninggalkan meja: AI terus bermain untuknya."]),
     ("es", ["El asiento 1 ya está en la mesa.",

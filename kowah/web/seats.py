@@ -160,7 +160,7 @@ _KINDS = tuple(kind.value for kind in TableEventKind)
 # The table's log lines (context "web"), said to the seat concerned and to the others; {name}
 # is a seat or person (a kowah.i18n.Named): {name:subject} where it is a sentence's subject.
 TABLE_TEXT: dict[TableEventKind, tuple[str, str]] = {
-    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name:subject} takes their seat.")),
+    TableEventKind.JOIN: (N_("web", "You take your seat."), N_("web", "{name:subject} joins the table.")),
     TableEventKind.START: (N_("web", "The deal starts."), N_("web", "The deal starts.")),
     TableEventKind.LEAVE: (N_("web", "You leave the table: an AI plays on for you."),
                            N_("web", "{name:subject} leaves the table: an AI plays on for them.")),
