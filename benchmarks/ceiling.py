@@ -2,6 +2,11 @@
 
     python benchmarks/ceiling.py                       # every variant (a few minutes, 1 job)
     python benchmarks/ceiling.py --only hard,no-takes --deals 2000
+    python benchmarks/ceiling.py --write               # every variant, figures saved for the docs
+
+``--write`` saves the figures the players page shows in ``benchmarks/results/ceiling.json``
+(see ``benchmarks/results.py``), with each variant's wins in its first ``CHECK_DEALS`` deals,
+which ``tests/test_docs_figures.py`` plays again.
 
 Each variant plays one seat against two ``hard`` players, on the same decks as every other
 variant (deal *i* is ``Deal.shuffled(20_000 + i)`` with the variant at seat ``i % 3``), and the
@@ -37,6 +42,8 @@ from kowah.coach import advise
 from kowah.hands import improvements
 from kowah.players import HardPlayer, NormalPlayer, Player
 from kowah.simulation import play_deal
+
+CHECK_DEALS = 12  # deals of each variant that the docs' test plays again
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -124,11 +131,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3000, help="deals per variant")
     parser.add_argument("--only", default=",".join(VARIANTS),
                         help="comma-separated variants: " + ", ".join(VARIANTS))
+    parser.add_argument("--write", action="store_true",
+                        help="save the figures in benchmarks/results/ceiling.json (every variant)")
     args = parser.parse_args()
     names = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = [name for name in names if name not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r} (choose from {', '.join(VARIANTS)})")
+    if args.write and names != list(VARIANTS):
+        parser.error("--write measures every variant (leave out --only)")
+    figures = {"deals": f"{args.deals:,}"}
     print(f"{'variant':<16}{'deals':>7}{'wins':>7}{'share':>8}   95% interval   seconds")
     for name in names:
         start = time.perf_counter()
@@ -137,6 +149,13 @@ def main() -> None:
         low, high = wilson(wins, args.deals)
         print(f"{name:<16}{args.deals:>7}{wins:>7}{wins / args.deals:>8.1%}   {low:.1%}-{high:.1%}"
               f"{elapsed:>10.0f}", flush=True)
+        figures |= {f"{name}.share": f"{wins / args.deals:.1%}",
+                    f"{name}.interval": f"{low:.1%}–{high:.1%}".replace("%–", "–")}
+    if args.write:
+        from results import write  # benchmarks/results.py, beside this script
+
+        write("ceiling", figures, {"deals": CHECK_DEALS, "wins": {
+            name: sum(play(name, index) for index in range(CHECK_DEALS)) for name in VARIANTS}})
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ extensions = [
     "kowah_docs",
     "kowah_cards",
     "kowah_links",
+    "kowah_figures",
 ]
 
 source_suffix = {".rst": "restructuredtext"}
@@ -38,13 +39,17 @@ root_doc = "index"
 exclude_patterns = ["_build", "_ext", "_templates", "**/*.inc"]
 templates_path = ["_templates"]
 
+# The project's links (repository, issue tracker, changelog, contributing guide), written once
+# in pyproject.toml and shown in every page's footer (docs/_templates/page.html); |repository|
+# is the address in the pages (install.rst's clone command).
+_URLS = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+
 # The numbers the pages state about the project (|n-languages|, |rulings| ...), taken from
 # the package when the pages are built (docs/_ext/kowah_facts.py).
-rst_prolog = _facts()
+rst_prolog = _facts() + f".. |repository| replace:: {_URLS['Repository']}\n"
+# The measured figures (win rates, speeds) come from the benchmarks' results files
+# (benchmarks/results/*.json) through the :measured: role (docs/_ext/kowah_figures.py).
 
-# The project's links (repository, issue tracker, changelog, contributing guide), written once
-# in pyproject.toml and shown in every page's footer (docs/_templates/page.html).
-_URLS = tomllib.loads((HERE.parent / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
 html_context = {"project_links": [("Source code", _URLS["Repository"]),
                                   ("Issue tracker", _URLS["Issues"])]}
 language = "en"

@@ -101,11 +101,22 @@ def test_pip_install_kowah_is_shown_only_as_what_a_release_will_give() -> None:
     assert found >= 2
 
 
-def test_the_clone_command_names_the_projects_repository() -> None:
+def test_the_repository_address_is_written_once_in_pyproject_and_read_from_there() -> None:
+    """The address lives in pyproject.toml's project URLs alone: the pages take it from there
+    (``|repository|``, defined by ``docs/conf.py``; the footer's links), the README and the
+    contributing guide name no address."""
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
-    install = (DOCS / "install.rst").read_text(encoding="utf-8")
-    assert f"git clone {urls['Repository']}.git" in install
     assert set(urls) >= {"Documentation", "Repository", "Issues", "Changelog", "Contributing"}
+    assert urls["Issues"].startswith(urls["Repository"] + "/")
+    assert urls["Contributing"].startswith(urls["Repository"] + "/")
+    install = (DOCS / "install.rst").read_text(encoding="utf-8")
+    assert "git clone |repository|.git" in install
+    conf = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert ".. |repository| replace:: {_URLS['Repository']}" in conf
+    address = urls["Repository"].split("://", 1)[1]
+    for name, text in texts().items():
+        assert address not in text, name
+    assert address not in conf
 
 
 @pytest.mark.parametrize("page", ["rl.rst", "tutorial.rst", "terminal.rst", "howto/cluster.rst"])

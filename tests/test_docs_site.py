@@ -188,6 +188,22 @@ def test_every_page_links_to_the_repository_tracker_changelog_and_guide(docs_sit
                      f"{prefix}contributing.html"]
     contributing = (docs_site / "contributing.html").read_text(encoding="utf-8")
     assert "The layering rule" in contributing  # CONTRIBUTING.md itself, as a page
+    install = (docs_site / "install.html").read_text(encoding="utf-8")
+    assert f"git clone {urls['Repository']}.git" in html.unescape(re.sub(r"<[^>]+>", "", install))
+
+
+def test_the_measured_figures_are_the_results_files(docs_site: Path) -> None:
+    """The pages show the benchmarks' figures as their results files hold them."""
+    from kowah_figures import figure, source
+
+    players = html.unescape(re.sub(r"<[^>]+>", "", (docs_site / "reference" / "players.html")
+                                   .read_text(encoding="utf-8")))
+    for key in ("hard.share", "normal.interval", "seed-1.easy.share", "decision-median"):
+        assert figure("players", key) in players, key
+    assert source("players") in players
+    server = html.unescape(re.sub(r"<[^>]+>", "", (docs_site / "server.html").read_text(encoding="utf-8")))
+    assert f"a p99 of {figure('web', 'people-50.p99')}" in server
+    assert ":measured:" not in players + server
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
