@@ -328,8 +328,13 @@ def test_a_new_build_is_picked_up_whole_after_one_reload(browser: Browser, tmp_p
         wait_for_service_worker(page)
         click_a_move(page)
         playing = page_state(page)
+        prepared = {path.name: path.read_bytes() for path in (*out.glob("wheels/*.whl"),
+                                                              *out.glob("pyodide/*/python_stdlib.zip"))}
         second = build_site(out, friends_url="https://friends.example/")
         assert second.version != first.version
+        # the runtime's Python prepared again from the same sources: the same bytes
+        assert {name: (out / "wheels" / name if name.endswith(".whl") else out / "pyodide" / PYODIDE / name)
+                .read_bytes() for name in prepared} == prepared
         page.reload()
         # The new build's link, with every file from the new build's cache (the old one is gone).
         expect(page.locator("[data-friends-link]")).to_have_attribute("href", "https://friends.example/",

@@ -54,7 +54,7 @@ def pyc(source: bytes, filename: str) -> bytes:
 
 def exercise() -> None:
     """What the Worker runs: games in each language played to the end with hints, their
-    records, the review, the rules in each format, a game loaded back."""
+    records, the review, the rules in each format, a game loaded back, left and closed."""
     from kowah.rendering import FORMATS
     from kowah.site.solo import Tables
 
@@ -85,6 +85,8 @@ def exercise() -> None:
             tables.handle("GET", "/api/rules", f"{query}&format={format}", None, "")
         if saved is not None:
             Tables(BASE).load(saved[1])
+        for verb in ("leave", "close"):
+            tables.handle("POST", f"{game}/{verb}", query, key, "{}")
         tables.not_saved(state["id"], lang)
         tables.handle("POST", "/api/games", query, None, '{"seed": "x"}')  # a refusal
 

@@ -10,7 +10,9 @@ import { pathToFileURL } from "node:url";
 
 const [runtime, wheels, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: runtime + "/", stdout: () => {}, stderr: (text) => console.error(text) });
+// (a fixed hash seed: the same sources give the same bytecode, so an unchanged build keeps its version)
+const py = await loadPyodide({ indexURL: runtime + "/", env: { PYTHONHASHSEED: "0" }, stdout: () => {},
+  stderr: (text) => console.error(text) });
 for (const name of readdirSync(wheels).filter((name) => name.endsWith(".whl")).sort()) {
   py.unpackArchive(new Uint8Array(readFileSync(join(wheels, name))), "wheel");
 }
