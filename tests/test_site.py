@@ -10,6 +10,7 @@ deal through the served page and the static page, answer for answer.
 from __future__ import annotations
 
 import json
+import random
 import re
 import subprocess
 import sys
@@ -19,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sitepage import START, STARTED, Fence, build_site, serve_folder
+from sitepage import CACHE, START, STARTED, Fence, build_site, serve_folder
+from test_site_icons import read_png
 from webpage import ARGS, ROOT, chromium_path, serve, skip_without_browser
 
 skip_without_browser()
@@ -27,8 +29,13 @@ skip_without_browser()
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright  # noqa: E402
 from test_browser import Console, click_a_move, idle, over, play_until_over  # noqa: E402
 
+from kowah import Deal, Record  # noqa: E402
 from kowah.i18n import translator  # noqa: E402
-from kowah.site.build import CSP, PYODIDE, Site  # noqa: E402
+from kowah.players import make_player  # noqa: E402
+from kowah.rendering import render_rules  # noqa: E402
+from kowah.simulation import play_deal  # noqa: E402
+from kowah.site.build import APPLE_ICON, CSP, PYODIDE, Site  # noqa: E402
+from kowah.site.solo import Tables  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
 
 SITE_JS = Path(__file__).resolve().parent.parent / "kowah" / "site" / "js"
@@ -111,6 +118,15 @@ def test_the_folder_holds_the_page_the_runtime_and_trimmed_wheels(site: Site, tm
     manifest = json.loads((out / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and (out / manifest["icons"][0]["src"]).is_file()
     assert "<svg" in (out / "icon.svg").read_text()
+    # PNG icons beside the SVG: valid PNGs of the sizes the manifest states; Apple's in each page.
+    pngs = [icon for icon in manifest["icons"] if icon["type"] == "image/png"]
+    assert sorted(icon["sizes"] for icon in pngs) == ["192x192", "512x512"]
+    for icon in pngs:
+        width, height, _ = read_png((out / icon["src"]).read_bytes())
+        assert f"{width}x{height}" == icon["sizes"]
+    assert read_png((out / APPLE_ICON).read_bytes())[:2] == (180, 180)
+    assert f'rel="apple-touch-icon" href="{APPLE_ICON}"' in index
+    assert f'rel="apple-touch-icon" href="../{APPLE_ICON}"' in (out / "es" / "index.html").read_text()
     sw = (out / "sw.js").read_text()
     assert f'const VERSION = "{site.version}"' in sw and '"cs/"' in sw and '"wheels/' in sw
     # Babel's locale data: the six languages (and the root they inherit from) only.
@@ -131,6 +147,35 @@ def test_the_folder_holds_the_page_the_runtime_and_trimmed_wheels(site: Site, tm
                             cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["201", "en", "it", "cs", "ms", "es", "id"]
+
+
+def test_the_runtime_ships_only_the_standard_modules_it_loads_and_all_as_bytecode(site: Site) -> None:
+    runtime = site.out / "pyodide" / PYODIDE
+    pyodides = CACHE / f"pyodide-{PYODIDE}" / "node_modules" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(runtime / "python_stdlib.zip") as trimmed, zipfile.ZipFile(pyodides) as whole:
+        kept, every = set(trimmed.namelist()), set(whole.namelist())
+        magic = {trimmed.read(name)[:4] for name in kept if name.endswith(".pyc")}
+        flags = {trimmed.read(name)[4:8] for name in kept if name.endswith(".pyc")}
+    assert not any(name.endswith(".py") for name in kept)  # compiled: nothing to compile at a start
+    modules = {name.removesuffix("c") for name in kept if name.endswith(".pyc")}
+    assert modules < every and len(modules) < len([name for name in every if name.endswith(".py")]) / 2
+    # what the engine, Babel, attrs and Pyodide's start load is there; what none of them uses is not
+    for needed in ("json/decoder.py", "gettext.py", "decimal.py", "datetime.py", "pickle.py", "random.py",
+                   "encodings/utf_8.py", "traceback.py", "pyodide/ffi/__init__.py", "_pyodide/_base.py"):
+        assert needed in modules, needed
+    for unused in ("unittest/__init__.py", "xmlrpc/client.py", "pydoc.py", "tkinter/__init__.py",
+                   "imaplib.py", "multiprocessing/pool.py", "sqlite3/__init__.py", "turtle.py"):
+        assert unused not in modules, unused
+    assert len(magic) == 1 and flags == {(1).to_bytes(4, "little")}  # unchecked hash-based pycs (PEP 552)
+    assert site.sizes[f"pyodide/{PYODIDE}/python_stdlib.zip"] < pyodides.stat().st_size
+    # the wheels carry the loaded modules' bytecode for the same Python, beside their sources
+    with zipfile.ZipFile(next(site.out.glob("wheels/kowah-*.whl"))) as wheel:
+        names = set(wheel.namelist())
+        # (Pyodide's major version names its Python: 314 runs CPython 3.14)
+        deal = wheel.read(f"kowah/__pycache__/deal.cpython-{PYODIDE.split('.')[0]}.pyc")
+    assert deal[:4] in magic and deal[4:8] == (1).to_bytes(4, "little") and "kowah/deal.py" in names
+    assert "kowah/site/solo.py" in names and not any(name.startswith("kowah/site/trim") for name in names)
+    assert not any("/__pycache__/cli." in name for name in names)  # not loaded in the browser
 
 
 def test_the_site_scripts_are_small_modules() -> None:
@@ -201,6 +246,36 @@ def test_whole_deals_by_clicking_in_two_languages_with_the_review_and_the_record
     idle(page)
 
 
+#: Asks the page's transport, in each of the six languages: the state of this browser's game,
+#: the rules as text, the review of *record*.
+IN_EACH_LANGUAGE = """async (record) => { const { Api } = await import('/static/js/api.js');
+  const id = localStorage.getItem('kowah-game'); const answers = {};
+  for (const lang of ['en', 'it', 'cs', 'ms', 'es', 'id']) { const api = new Api(lang);
+    answers[lang] = [(await api.state(id)).lang,
+      (await api.call('GET', '/api/rules', { params: { format: 'text' } })).rules,
+      await api.review(record, 1)]; }
+  return answers; }"""
+
+
+def test_the_trimmed_runtime_answers_in_all_six_languages_as_cpython_does(visit: Visit,
+                                                                            site_url: str) -> None:
+    """The Worker's trimmed, compiled Python gives, in each language, the rules and a review
+    byte for byte as the same code in CPython (Babel, gettext and the text layer all there)."""
+    page = visit.page
+    open_site(page, site_url)
+    players = [make_player("normal", random.Random(seat)) for seat in range(3)]
+    record = Record.from_deal(play_deal(players, Deal.shuffled(5))).to_dict()
+    answers = page.evaluate(IN_EACH_LANGUAGE, record)
+    tables = Tables("http://127.0.0.1")
+    for lang in ("en", "it", "cs", "ms", "es", "id"):
+        state_lang, rules, review = answers[lang]
+        assert state_lang == lang
+        assert rules == render_rules(translator(lang), "text")
+        expected = tables.handle("POST", "/api/review", f"lang={lang}", None,
+                                 json.dumps({"record": record, "seat": 1}))
+        assert review == json.loads(expected.body) and review["steps"]
+
+
 def test_a_reload_mid_deal_resumes_exactly_and_offline_it_plays_to_the_end(visit: Visit,
                                                                           site_url: str) -> None:
     page = visit.page
@@ -253,8 +328,13 @@ def test_a_new_build_is_picked_up_whole_after_one_reload(browser: Browser, tmp_p
         wait_for_service_worker(page)
         click_a_move(page)
         playing = page_state(page)
+        prepared = {path.name: path.read_bytes() for path in (*out.glob("wheels/*.whl"),
+                                                              *out.glob("pyodide/*/python_stdlib.zip"))}
         second = build_site(out, friends_url="https://friends.example/")
         assert second.version != first.version
+        # the runtime's Python prepared again from the same sources: the same bytes
+        assert {name: (out / "wheels" / name if name.endswith(".whl") else out / "pyodide" / PYODIDE / name)
+                .read_bytes() for name in prepared} == prepared
         page.reload()
         # The new build's link, with every file from the new build's cache (the old one is gone).
         expect(page.locator("[data-friends-link]")).to_have_attribute("href", "https://friends.example/",

@@ -1,7 +1,10 @@
 """``kowah site`` takes Pyodide from npm once per cache, whole: builds racing for one cache
-(two test workers, two terminals) never see a package another npm has half written.
+(two test workers, two terminals) never see a package another npm has half written. Then node
+prepares the runtime's Python; without node the runtime goes as it is, and node failing is a
+clear error that leaves nothing behind.
 
-npm is stood in for by a script that writes the package slowly, file by file, as npm does.
+npm is stood in for by a script that writes the package slowly, file by file, as npm does, and
+node by one that fails.
 """
 
 from __future__ import annotations
@@ -10,12 +13,13 @@ import stat
 import sys
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from kowah.errors import KowahError
-from kowah.site.build import PYODIDE, PYODIDE_FILES, pyodide_from_npm
+from kowah.site.build import PYODIDE, PYODIDE_FILES, build, pyodide_from_npm
 
 SLOW_NPM = """#!{python}
 import sys, time, pathlib, shutil
@@ -99,3 +103,39 @@ def test_npm_failing_is_a_clear_error_and_leaves_nothing(tmp_path: Path) -> None
     with pytest.raises(KowahError, match=rf"npm could not install pyodide@{PYODIDE}: npm ERR! 404"):
         pyodide_from_npm(cache, npm=npm)
     assert list(cache.iterdir()) == []
+
+
+FAILING_NODE = """#!{python}
+import sys
+sys.stderr.write("Error: Cannot find module 'pyodide.mjs'\\n")
+sys.exit(1)
+"""
+
+
+def _fake_pyodide(folder: Path) -> Path:
+    folder.mkdir()
+    for name in PYODIDE_FILES:
+        (folder / name).write_text(f"Pyodide's own {name}")
+    (folder / "package.json").write_text(f'{{"version": "{PYODIDE}"}}')
+    return folder
+
+
+def test_node_failing_to_prepare_the_runtime_is_a_clear_error_and_leaves_nothing(tmp_path: Path) -> None:
+    node = _script(tmp_path / "node", FAILING_NODE.format(python=sys.executable))
+    pyodide = _fake_pyodide(tmp_path / "pyodide")
+    (tmp_path / "site").mkdir()
+    with pytest.raises(KowahError, match=r"node could not prepare the site's Python: Error: Cannot find"):
+        build(tmp_path / "site" / "out", pyodide=pyodide, node=node)
+    assert list((tmp_path / "site").iterdir()) == []  # no half-built folder, no scratch left
+
+
+def test_without_node_the_runtime_and_the_sources_go_as_they_are(tmp_path: Path) -> None:
+    pyodide = _fake_pyodide(tmp_path / "pyodide")
+    site = build(tmp_path / "deep" / "out", pyodide=pyodide, node=str(tmp_path / "no-node"))
+    for name in PYODIDE_FILES:
+        assert (site.out / "pyodide" / PYODIDE / name).read_text() == f"Pyodide's own {name}"
+    with zipfile.ZipFile(next(site.out.glob("wheels/kowah-*.whl"))) as wheel:
+        names = wheel.namelist()
+    assert "kowah/deal.py" in names and not any(name.endswith(".pyc") for name in names)
+    assert not any("site/trim" in name or "site/build" in name or "site/icons" in name for name in names)
+    assert sorted(path.name for path in (tmp_path / "deep").iterdir()) == ["out"]

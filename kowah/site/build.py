@@ -10,10 +10,16 @@
 - ``static/``: the same CSS and JavaScript modules as the served page, plus the site's own
   (``site.js``, ``worker.js``, ``keep.js``); ``cards/``: the card pictures;
 - ``pyodide/<version>/``: the Pyodide runtime (npm's ``pyodide`` package, :data:`PYODIDE`, or
-  the folder given), only the files ``loadPyodide()`` fetches;
+  the folder given), only the files ``loadPyodide()`` fetches, its standard library trimmed;
 - ``wheels/``: the ``kowah`` wheel, attrs' and Babel's (its locale data cut to the six languages);
-- ``manifest.webmanifest`` with icons drawn from the card pictures, and ``sw.js``, the service
-  worker, whose cache is named after the build's :attr:`Site.version`.
+- ``manifest.webmanifest`` with icons drawn from the card pictures (``icon.svg``, and PNGs of
+  :data:`ICON_SIZES` pixels, :mod:`kowah.site.icons`; Apple's :data:`APPLE_ICON` besides), and
+  ``sw.js``, the service worker, whose cache is named after the build's :attr:`Site.version`.
+
+The runtime's Python is trimmed and compiled when node is there (it is wherever npm is):
+Pyodide, run by node, plays the Worker's part and keeps only the standard modules then loaded
+(and a few more), and ships them and the wheels' modules as bytecode (:mod:`kowah.site.trim`),
+so that a start compiles nothing. Without node, Pyodide's files and the sources go as they are.
 
 >>> from kowah.errors import KowahError
 >>> try:
@@ -44,13 +50,15 @@ from kowah._value import Value
 from kowah.cards import Card
 from kowah.errors import N_, KowahError
 from kowah.i18n import LANGUAGES
+from kowah.site.icons import png
 from kowah.svg import back as back_svg
 from kowah.svg import card as card_svg
 from kowah.web.page import render_page
 from kowah.web.text import MESSAGES as PAGE_MESSAGES
 from kowah.web.text import words
 
-__all__ = ["CSP", "MESSAGES", "PYODIDE", "PYODIDE_FILES", "Site", "build", "pyodide_from_npm"]
+__all__ = ["APPLE_ICON", "CSP", "ICON_SIZES", "MESSAGES", "PYODIDE", "PYODIDE_FILES", "Site", "build",
+           "pyodide_from_npm"]
 
 #: The Pyodide release the site runs (npm's ``pyodide`` package).
 PYODIDE = "314.0.8"
@@ -69,9 +77,35 @@ MESSAGES = {
     "loading": N_("web", "Starting the game in this browser…"),
     "failed": N_("web", "The game could not start in this browser: {problem}"),
 }
+#: The manifest's PNG icons (pixels a side: what Android wants to install the site).
+ICON_SIZES = (192, 512)
+#: The icon iOS puts on the home screen (180 x 180, square and opaque).
+APPLE_ICON = "apple-touch-icon.png"
 _HERE = Path(__file__).resolve().parent
 _STATIC = _HERE.parent / "web" / "static"
 _NEVER = ("__pycache__", ".mypy_cache")
+#: What builds the site and is not shipped in its kowah wheel.
+_BUILDER = ("site/build.py", "site/icons.py", "site/js/")
+
+
+def _prepare(pyodide: Path, work: Path, node: str) -> Path | None:
+    """The runtime's Python trimmed and compiled (:mod:`kowah.site.trim`, run by Pyodide in
+    *node*): a folder with ``python_stdlib.zip`` and ``pyc/``; None without node (the site
+    then ships Pyodide's standard library and the sources as they are)."""
+    if shutil.which(node) is None:
+        return None
+    wheels = work / "source-wheels"
+    _wheels(wheels, trim=True)
+    prepared = work / "prepared"
+    prepared.mkdir()
+    try:
+        subprocess.run([node, str(_HERE / "js" / "prepare.mjs"), str(pyodide.resolve()), str(wheels),
+                        str(prepared)], check=True, capture_output=True, text=True, timeout=900)
+    except (OSError, subprocess.SubprocessError) as error:
+        detail = getattr(error, "stderr", None) or str(error)
+        raise KowahError(N_("error", "node could not prepare the site's Python: {problem}"),
+                         problem=str(detail).strip()[-300:]) from None
+    return prepared
 
 
 @attrs.frozen(init=False)
@@ -146,15 +180,20 @@ def _files(root: Path, skip: Iterable[str] = ()) -> list[Path]:
 
 
 def _wheel(out: Path, name: str, version: str, package: Path, skip: Iterable[str] = (),
-           more: Iterable[Path] = ()) -> str:
+           more: Iterable[Path] = (), compiled: Path | None = None) -> str:
     """A pure-Python wheel of the installed *package* folder (and the *more* folders beside it,
-    for a distribution of several packages); its file name."""
+    for a distribution of several packages), with their bytecode from *compiled* (a folder
+    laid out as the packages, see :mod:`kowah.site.trim`); its file name."""
     filename = f"{name}-{version}-py3-none-any.whl"
     info = f"{name}-{version}.dist-info"
     rows = []
     skip = tuple(skip)
     with zipfile.ZipFile(out / filename, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as wheel:
-        for root, path in ((folder, path) for folder in (package, *more) for path in _files(folder, skip)):
+        sources = [(folder, path) for folder in (package, *more) for path in _files(folder, skip)]
+        if compiled is not None:
+            sources += [(compiled / folder.name, path) for folder in (package, *more)
+                        for path in sorted((compiled / folder.name).rglob("*.pyc"))]
+        for root, path in sources:
             arcname = f"{root.name}/{path.relative_to(root).as_posix()}"
             info_ = zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0))  # the same bytes every build
             info_.compress_type = zipfile.ZIP_DEFLATED
@@ -171,25 +210,26 @@ def _wheel(out: Path, name: str, version: str, package: Path, skip: Iterable[str
     return filename
 
 
-def _wheels(out: Path) -> list[str]:
+def _wheels(folder: Path, compiled: Path | None = None, *, trim: bool = False) -> list[str]:
+    """The site's wheels in *folder* (with :mod:`kowah.site.trim` when *trim*: to prepare)."""
     import attr
     import babel
 
-    folder = out / "wheels"
     folder.mkdir()
     # The Worker needs the engine, the text layer and kowah.web's game (not its server, the
     # reinforcement-learning environments or this builder).
     kowah_wheel = _wheel(folder, "kowah", kowah.__version__, Path(kowah.__file__).parent,
-                         skip=("env/", "site/build.py", "site/js/", "web/static/", "web/store_"))
+                         skip=("env/", *_BUILDER, *(() if trim else ("site/trim.py",)), "web/static/",
+                               "web/store_"), compiled=compiled)
     data = Path(babel.__file__).parent / "locale-data"
     keep = {f"locale-data/{name}.dat" for name in _BABEL_LOCALES}
     dropped = [name for name in (f"locale-data/{path.name}" for path in data.iterdir()) if name not in keep]
     babel_wheel = _wheel(folder, "babel", babel.__version__, Path(babel.__file__).parent,
-                         skip=(*dropped, "messages/"))
+                         skip=(*dropped, "messages/"), compiled=compiled)
     # attrs, the engine's values: a distribution of two packages, attr and attrs.
     attrs_wheel = _wheel(folder, "attrs", attrs.__version__, Path(attrs.__file__).parent,
-                         more=[Path(attr.__file__).parent])
-    return [f"wheels/{kowah_wheel}", f"wheels/{attrs_wheel}", f"wheels/{babel_wheel}"]
+                         more=[Path(attr.__file__).parent], compiled=compiled)
+    return [kowah_wheel, attrs_wheel, babel_wheel]
 
 
 def _icon(size: int) -> str:
@@ -211,7 +251,7 @@ def _page(lang: str, root: str, site: dict[str, object]) -> str:
     head = (f'<meta http-equiv="Content-Security-Policy" content="{html.escape(CSP)}">\n'
             f'<meta name="theme-color" content="#1f5a3e">\n'
             f'<link rel="manifest" href="{root}manifest.webmanifest">\n'
-            f'<link rel="apple-touch-icon" href="{root}icon.svg">\n')
+            f'<link rel="apple-touch-icon" href="{root}{APPLE_ICON}">\n')
     page = page.replace('<meta charset="utf-8">\n', '<meta charset="utf-8">\n' + head, 1)
     start, end = page.index('id="kowah-data">') + len('id="kowah-data">'), page.index("</script>")
     data = json.loads(page[start:end])
@@ -222,7 +262,7 @@ def _page(lang: str, root: str, site: dict[str, object]) -> str:
 
 
 def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = None,
-          cache: Path | None = None, npm: str = "npm") -> Site:
+          cache: Path | None = None, npm: str = "npm", node: str = "node") -> Site:
     """Write the static site into *out* (emptied first; see the module). *pyodide* is an
     unpacked Pyodide folder, else npm installs :data:`PYODIDE` into *cache* (default
     ``~/.cache/kowah``); *friends_url* is the ``kowah serve`` table that "Play with friends"
@@ -235,13 +275,17 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
         pyodide = pyodide_from_npm(cache or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
                                    / "kowah", npm=npm)
     runtime = _pyodide_version(pyodide)
-    work = Path(tempfile.mkdtemp(prefix=".kowah-site-", dir=out.parent if out.parent.is_dir() else None))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".kowah-site-", dir=out.parent))
+    scratch = Path(tempfile.mkdtemp(prefix=".kowah-site-prepare-", dir=out.parent))
     try:
+        prepared = _prepare(pyodide, scratch, node)
         runtime_dir = work / "pyodide" / runtime
         runtime_dir.mkdir(parents=True)
         for name in PYODIDE_FILES:
-            shutil.copyfile(pyodide / name, runtime_dir / name)
-        wheels = _wheels(work)
+            trimmed = prepared is not None and (prepared / name).is_file()
+            shutil.copyfile((prepared if prepared and trimmed else pyodide) / name, runtime_dir / name)
+        wheels = [f"wheels/{name}" for name in _wheels(work / "wheels", prepared and prepared / "pyc")]
         shutil.copytree(_STATIC, work / "static", ignore=shutil.ignore_patterns(*_NEVER))
         for script in sorted((_HERE / "js").glob("*.js")):
             if script.name != "sw.js":
@@ -254,9 +298,14 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
         for card in Card:
             (cards / f"{card.code}.svg").write_text(card_svg(card, title=t.card_name(card)), encoding="utf-8")
         (work / "icon.svg").write_text(_icon(512), encoding="utf-8")
+        for size in ICON_SIZES:
+            (work / f"icon-{size}.png").write_bytes(png(size))
+        (work / APPLE_ICON).write_bytes(png(180, rounded=False))
         manifest = {"name": "Kowah", "short_name": "Kowah", "start_url": "./", "scope": "./",
                     "display": "standalone", "background_color": "#1f5a3e", "theme_color": "#1f5a3e",
-                    "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+                    "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+                              *({"src": f"icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+                                 "purpose": "any"} for size in ICON_SIZES)]}
         (work / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         # The version: every file but the pages (which carry it) and the service worker.
         digest = hashlib.sha256(f"{runtime} {friends_url}".encode())
@@ -286,4 +335,6 @@ def build(out: Path, *, pyodide: Path | None = None, friends_url: str | None = N
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     return Site(out, version, {path.relative_to(out).as_posix(): path.stat().st_size for path in _files(out)})
