@@ -8,8 +8,11 @@
 
 The learner holds a seat of ``gymnasium.make("kowah/Kowah-v0")`` (:func:`kowah.env.single`)
 against two ``easy`` or two ``normal`` players, with the one-hot observation
-(``encoding="one-hot"``) that a generic network learns from. ``MaskablePPO`` reads the legal
-ids from the environment's ``action_masks()``, so no wrapper is needed for the mask. The
+(``encoding="one-hot"``) that a generic network learns from, and beside it a few *hints*
+that the hand functions give from that observation alone (:func:`hints`: each card's unseen
+copies, what each discard leaves of the hand, whether the latest discard helps).
+``MaskablePPO`` reads the legal ids from the environment's ``action_masks()``, so no wrapper
+is needed for the mask. The
 reward is +1 for a win and −½ for a loss (``reward="win"``), plus a potential-based shaping
 term (Ng, Harada and Russell, 1999) for each step that brings the learner's hand closer to
 ready (:func:`kowah.hands.distance`), which leaves the best policy unchanged but gives the
