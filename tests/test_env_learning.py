@@ -20,7 +20,7 @@ from gymnasium.vector import AutoresetMode
 from pettingzoo.test import api_test
 from support import load_file
 
-from kowah import KowahError
+from kowah import Card, KowahError
 from kowah.env import (
     AGENTS,
     ENCODINGS,
@@ -43,6 +43,7 @@ from kowah.env import (
 from kowah.env.ids import DRAW, PASS, action_to_id
 from kowah.env.onehot import RECENT
 from kowah.env.single import ENV_ID
+from kowah.hands import distance
 from kowah.players import make_player
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -304,12 +305,58 @@ def test_every_agent_s_last_info_tells_the_outcome_in_the_aec_environment() -> N
 # -- the documentation's MaskablePPO recipe ---------------------------------------------------
 
 
-def test_the_maskable_ppo_recipe_trains_and_measures_an_agent() -> None:
+def _recipe() -> Any:
     if importlib.util.find_spec("sb3_contrib") is None or importlib.util.find_spec("torch") is None:
         pytest.skip("the MaskablePPO recipe needs sb3-contrib and torch (pip install 'kowah[rl-train]')")
+    return load_file(ROOT / "docs" / "examples" / "maskable_ppo.py", "kowah_maskable_ppo_example")
+
+
+def test_the_maskable_ppo_recipe_hints_are_what_the_hand_functions_say() -> None:
+    recipe = _recipe()
+    environment = recipe.Hints(single("easy", seat=1, encoding="one-hot"))
+    assert environment.observation_space["hints"].shape == (recipe.HINTS_SIZE,)
+    rng = random.Random(5)
+    checked = {"discard": 0, "take": 0, "declare": 0}
+    for deal_number in range(12):
+        observation, _ = environment.reset(seed=deal_number)
+        terminated = truncated = False
+        while not (terminated or truncated):
+            deal = environment.unwrapped.deal
+            seen = deal.observation(1)
+            given = observation["hints"]
+            assert environment.observation_space.contains(observation)
+            planes = given[:3 * 33].reshape(3, 33)
+            unseen = seen.unseen()
+            assert [round(float(value) * 4) for value in planes[0]] == [unseen.get(card, 0) for card in Card]
+            legal = np.flatnonzero(observation["action_mask"])
+            hand = list(deal.hand(1))
+            if len(legal) > 1 and len(hand) == 9:
+                options = {int(action.card) for action in seen.legal_actions}
+                kept = {card: 8 - distance(hand[:i] + hand[i + 1:])
+                        for i, card in enumerate(hand) if int(card) in options}
+                assert {card: round(float(planes[1, card]) * 8) for card in kept} == kept
+                assert {Card(int(card)) for card in np.flatnonzero(planes[2])} == {
+                    card for card, held in kept.items() if held == max(kept.values())}
+                assert round(float(given[-2]) * 8) == 8 - max(kept.values())
+                checked["discard"] += 1
+            elif len(legal) > 1 and observation["action_mask"][1]:
+                latest = seen.latest_discard
+                assert latest is not None
+                assert bool(given[-1]) is (distance([*hand, latest]) < distance(hand))
+                assert round(float(given[-2]) * 8) == distance(hand)
+                checked["take"] += 1
+            else:  # no choice, or to declare or pass: the unseen copies alone
+                assert not planes[1:].any() and not given[-2:].any()
+                checked["declare"] += bool(observation["action_mask"][2])
+            action = int(legal[int(rng.random() * len(legal))])
+            observation, _, terminated, truncated, _ = environment.step(action)
+    assert min(checked.values()) > 0, checked
+
+
+def test_the_maskable_ppo_recipe_trains_and_measures_an_agent() -> None:
+    recipe = _recipe()
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 
-    recipe = load_file(ROOT / "docs" / "examples" / "maskable_ppo.py", "kowah_maskable_ppo_example")
     model, curve = recipe.train(steps=256, seed=3, envs=2, shaping=0.2, cpu_minutes=5.0, curve_path=None)
     vector_env = model.get_env()
     assert is_masking_supported(vector_env)  # MaskablePPO's own check: no ActionMasker needed

@@ -8,8 +8,11 @@
 
 The learner holds a seat of ``gymnasium.make("kowah/Kowah-v0")`` (:func:`kowah.env.single`)
 against two ``easy`` or two ``normal`` players, with the one-hot observation
-(``encoding="one-hot"``) that a generic network learns from. ``MaskablePPO`` reads the legal
-ids from the environment's ``action_masks()``, so no wrapper is needed for the mask. The
+(``encoding="one-hot"``) that a generic network learns from, and beside it a few *hints*
+that the hand functions give from that observation alone (:func:`hints`: each card's unseen
+copies, what each discard leaves of the hand, whether the latest discard helps).
+``MaskablePPO`` reads the legal ids from the environment's ``action_masks()``, so no wrapper
+is needed for the mask. The
 reward is +1 for a win and −½ for a loss (``reward="win"``), plus a potential-based shaping
 term (Ng, Harada and Russell, 1999) for each step that brings the learner's hand closer to
 ready (:func:`kowah.hands.distance`), which leaves the best policy unchanged but gives the
@@ -40,28 +43,81 @@ from stable_baselines3.common.vec_env import DummyVecEnv
 from torch import nn
 
 import kowah.env  # registers "kowah/Kowah-v0"
+from kowah.cards import KOWAH_DECK, Card
 from kowah.env import N_ACTIONS, ONE_HOT_PLANES, ONE_HOT_SIZE
 from kowah.env.onehot import RECENT, one_hot
 from kowah.hands import distance
 from kowah.simulation import SimulationResult, simulate
 
 KINDS = 33
+CARDS = tuple(Card(kind) for kind in range(KINDS))
+COPIES = np.array(KOWAH_DECK.counts, dtype=np.float32)
+HINT_PLANES = 3  # per card: unseen copies, what a discard keeps, whether that is the most
+HINTS_SIZE = HINT_PLANES * KINDS + 2  # and the hand's distance, whether the latest discard helps
 # The rank of each card kind: suit cards 1c 1s 1m 2c ... share a rank three by three; each
 # honour is a rank of its own (R4).
 RANK = torch.tensor([k // 3 if k < 27 else 9 + (k - 27) for k in range(KINDS)])
 SAME_RANK = (RANK.reshape(-1, 1) == RANK.reshape(1, -1)).float()  # 33 x 33
-CARD_INPUTS = 4 + 3 + 3 + 3 + 1 + 3 * RECENT + 2 + 2 + KINDS  # per card, see CardNet.encode
-GLOBAL_INPUTS = 1 + 3 + 3 + 3 + 3 + 1 + 1 + 3
+CARD_INPUTS = 4 + 3 + 3 + 3 + 1 + 3 * RECENT + 2 + 2 + HINT_PLANES + KINDS  # per card, see CardNet.encode
+GLOBAL_INPUTS = 1 + 3 + 3 + 3 + 3 + 1 + 1 + 3 + 2
+
+
+def hints(x: np.ndarray, action_mask: np.ndarray) -> np.ndarray:
+    """What the hand functions say of the learner's hand, from the one-hot vector *x* alone (so
+    that :func:`kowah.env.policy_player` can give it too): for each card, its unseen copies ÷ 4
+    (not in the hand, the discards or what the others' hands are known to hold) and, when the
+    learner must discard, how many cards a ready hand would keep of the eight left by
+    discarding it (8 − :func:`kowah.hands.distance`, ÷ 8) and 1 if no legal discard keeps more; then
+    the hand's distance ÷ 8 and, when it may take the latest discard, 1 if that card brings
+    the hand closer to ready. Worked out only when the learner has a choice to make."""
+    planes = np.zeros((HINT_PLANES, KINDS), dtype=np.float32)
+    table = np.zeros(2, dtype=np.float32)
+    counts = np.rint(x[ONE_HOT_PLANES["hand"]].reshape(4, KINDS).sum(axis=0)).astype(int)
+    known = x[ONE_HOT_PLANES["known"]].reshape(3, KINDS)[1:].sum(axis=0) * 4  # the others' hands
+    discards = x[ONE_HOT_PLANES["discards"]].reshape(3, KINDS).sum(axis=0) * 4
+    planes[0] = np.maximum(COPIES - counts - known - discards, 0) / 4
+    if action_mask.sum() > 1 and not action_mask[2]:  # a choice, and not to declare or pass
+        hand = [CARDS[kind] for kind in np.flatnonzero(counts) for _ in range(counts[kind])]
+        if len(hand) == 9:  # to discard
+            kept = {}
+            for card in dict.fromkeys(card for card in hand if action_mask[3 + card]):
+                index = hand.index(card)
+                kept[card] = 8 - distance(hand[:index] + hand[index + 1:])
+            most = max(kept.values())
+            table[0] = (8 - most) / 8
+            for card, held in kept.items():
+                planes[1, card] = held / 8
+                planes[2, card] = held == most
+        elif len(hand) == 8:  # to draw or take
+            now = distance(hand)
+            table[0] = now / 8
+            latest = CARDS[int(np.argmax(x[ONE_HOT_PLANES["latest"]]))]
+            table[1] = action_mask[1] and distance([*hand, latest]) < now
+    return np.concatenate([planes.ravel(), table])
+
+
+class Hints(gymnasium.ObservationWrapper):  # type: ignore[type-arg]
+    """Adds :func:`hints` to the observation, as ``"hints"``."""
+
+    def __init__(self, env: gymnasium.Env) -> None:  # type: ignore[type-arg]
+        super().__init__(env)
+        spaces = dict(env.observation_space.spaces)  # type: ignore[attr-defined]
+        spaces["hints"] = gymnasium.spaces.Box(0.0, 1.0, (HINTS_SIZE,), np.float32)
+        self.observation_space = gymnasium.spaces.Dict(spaces)
+
+    def observation(self, observation: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+        return {**observation, "hints": hints(observation["observation"], observation["action_mask"])}
 
 
 class Observation(BaseFeaturesExtractor):
-    """The observation's two arrays side by side: the one-hot vector, then the action mask."""
+    """The observation's arrays side by side: the one-hot vector, the hints, the action mask."""
 
     def __init__(self, observation_space: gymnasium.spaces.Dict) -> None:
-        super().__init__(observation_space, features_dim=ONE_HOT_SIZE + N_ACTIONS)
+        super().__init__(observation_space, features_dim=ONE_HOT_SIZE + HINTS_SIZE + N_ACTIONS)
 
     def forward(self, observations: dict[str, torch.Tensor]) -> torch.Tensor:
-        return torch.cat([observations["observation"], observations["action_mask"].float()], dim=1)
+        return torch.cat([observations["observation"], observations["hints"],
+                          observations["action_mask"].float()], dim=1)
 
 
 class CardNet(nn.Module):
@@ -80,8 +136,10 @@ class CardNet(nn.Module):
 
     def encode(self, features: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Each card's embedding (batch x 33 x width) and the state's (batch x width)."""
-        x, action_mask = features[:, :ONE_HOT_SIZE], features[:, ONE_HOT_SIZE:]
+        x, action_mask = features[:, :ONE_HOT_SIZE], features[:, ONE_HOT_SIZE + HINTS_SIZE:]
+        given = features[:, ONE_HOT_SIZE:ONE_HOT_SIZE + HINTS_SIZE]
         batch = x.shape[0]
+        hinted = given[:, :HINT_PLANES * KINDS].reshape(batch, HINT_PLANES, KINDS).transpose(1, 2)
 
         def plane(name: str, rows: int) -> torch.Tensor:  # batch x 33 x rows
             return x[:, ONE_HOT_PLANES[name]].reshape(batch, rows, KINDS).transpose(1, 2)
@@ -93,10 +151,11 @@ class CardNet(nn.Module):
         legal = torch.stack([action_mask[:, 3:3 + KINDS], action_mask[:, 3 + KINDS:]], dim=2)
         cards = torch.cat([
             hand, plane("known", 3), plane("discards", 3), plane("declared", 3), plane("latest", 1),
-            recent, counts, mates.unsqueeze(2), legal, torch.eye(KINDS).expand(batch, KINDS, KINDS)], dim=2)
+            recent, counts, mates.unsqueeze(2), legal, hinted,
+            torch.eye(KINDS).expand(batch, KINDS, KINDS)], dim=2)
         table = torch.cat([x[:, ONE_HOT_PLANES[name]] for name in
                            ("stock", "turn", "phase", "first", "hand_sizes", "takes", "declare")]
-                          + [action_mask[:, :3]], dim=1)
+                          + [action_mask[:, :3], given[:, HINT_PLANES * KINDS:]], dim=1)
         each = self.card(torch.cat([cards, table.unsqueeze(1).expand(batch, KINDS, GLOBAL_INPUTS)], dim=2))
         state = self.trunk(torch.cat([each.mean(dim=1), each.amax(dim=1), table], dim=1))
         return each, state
@@ -201,8 +260,8 @@ class Curve(BaseCallback):
 
 
 def make_env(level: str, seat: int, shaping: float, gamma: float) -> gymnasium.Env:  # type: ignore[type-arg]
-    environment = gymnasium.make("kowah/Kowah-v0", opponents=level, seat=seat, reward="win",
-                                 encoding="one-hot")
+    environment = Hints(gymnasium.make("kowah/Kowah-v0", opponents=level, seat=seat, reward="win",
+                                       encoding="one-hot"))
     return HandProgress(environment, shaping, gamma) if shaping else environment
 
 
@@ -215,7 +274,9 @@ def greedy(model: MaskablePPO) -> Any:
     def policy(vector: np.ndarray, action_mask: np.ndarray) -> int:
         # The policy's network itself, one observation at a time: model.predict gives the same
         # action, with several times the overhead per call.
-        observation = {"observation": torch.from_numpy(one_hot(vector)).unsqueeze(0),
+        x = one_hot(vector)
+        observation = {"observation": torch.from_numpy(x).unsqueeze(0),
+                       "hints": torch.from_numpy(hints(x, action_mask)).unsqueeze(0),
                        "action_mask": torch.from_numpy(action_mask.astype(np.float32)).unsqueeze(0)}
         with torch.no_grad():
             latent = network.mlp_extractor.forward_actor(network.extract_features(observation))
@@ -242,8 +303,13 @@ def train(steps: int, seed: int = 1, envs: int = 8, shaping: float = 0.2, cpu_mi
         policy_kwargs: dict[str, Any] = {"features_extractor_class": Observation}
     else:  # SB3's default network, two layers of 256
         policy, policy_kwargs = "MultiInputPolicy", {"net_arch": [256, 256], "activation_fn": nn.ReLU}
+    budget, start = cpu_minutes * 60, time.process_time()
+
+    def learning_rate(_: float) -> float:  # from 3e-4 down to 3e-5 as the CPU budget is spent
+        return 3e-4 * max(0.1, 1 - (time.process_time() - start) / budget)
+
     model = MaskablePPO(
-        policy, vector_env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=3e-4,
+        policy, vector_env, n_steps=256, batch_size=512, n_epochs=4, learning_rate=learning_rate,
         gamma=gamma, gae_lambda=0.95, ent_coef=0.01, seed=seed, device="cpu", policy_kwargs=policy_kwargs)
     curve = Curve(seats, levels, cpu_minutes * 60, curve_path, checkpoint)
     model.learn(steps, callback=curve)
