@@ -8,7 +8,7 @@
     python3 dev.py test [ARGS...]   set up, then run the whole test suite (pytest with doctests,
                                     catalogue checks, mypy --strict, ruff, the docs build, the
                                     sdist and wheel build with twine check); with ARGS, only
-                                    pytest runs, with ARGS (e.g. -x -k table)
+                                    pytest runs, with ARGS (e.g. -x -k terminal)
     python3 dev.py bench            set up, then run the benchmarks
     python3 dev.py docs             set up, then build the HTML documentation in docs/_build/html
     python3 dev.py catalogues       extract messages and update the catalogues (for translators)

@@ -573,7 +573,7 @@ def _interactive(stream: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.table import check_record_path, play_in_terminal
+    from kowah.terminal import check_record_path, play_in_terminal
 
     color = _interactive(sys.stdout) and not os.environ.get("NO_COLOR")
     if args.pace is None:
