@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
@@ -72,7 +73,9 @@ def _actions(value: Iterable[Action], rules: Rules) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise RecordError(N_("error", "a record's actions must be a sequence of Actions, not {value}"),
                           value=shorten(value))
-    actions = tuple(itertools.islice(value, rules.max_actions + 1))
+    # Read one more than the limit, to see it passed; a limit past sys.maxsize (rules with a
+    # huge R17 limit) bounds nothing that islice can count.
+    actions = tuple(itertools.islice(value, min(rules.max_actions, sys.maxsize - 1) + 1))
     if len(actions) > rules.max_actions:  # R17 bounds every deal
         raise RecordError(N_("error", "a record lists at most {limit} actions, the most a deal can have"),
                           limit=rules.max_actions)
