@@ -15,7 +15,8 @@
     python3 dev.py goldens          rewrite the golden transcripts after a change of the game's
                                     text: the terminal game (tests/golden/transcript-*.txt) and
                                     three whole deals as the terminal, the page and the review
-                                    tell them (tests/golden/deals-*.txt)
+                                    tell them (tests/golden/deals-*.txt), and the command's
+                                    help (tests/golden/cli-help.txt)
     python3 dev.py kowah [ARGS...]  set up, then run any ``kowah`` command
 
 The first run creates ``.venv`` and installs the package (editable) with the extras the job
@@ -295,6 +296,7 @@ def main(argv: list[str]) -> None:
     elif job == "goldens":
         run([str(PYTHON), str(ROOT / "tests" / "transcripts.py"), *args])
         run([str(PYTHON), str(ROOT / "tests" / "deal_transcripts.py"), *args])
+        run([str(PYTHON), str(ROOT / "tests" / "cli_help.py"), *args])
 
 
 if __name__ == "__main__":
