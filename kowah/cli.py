@@ -193,10 +193,13 @@ class _Formatter(argparse.HelpFormatter):
 
 def _command_from(argv: Sequence[str]) -> str | None:
     """The command *argv* names, as the parser will read it: the first argument that is no
-    option (``--lang`` takes the next one); ``None`` when there is none, or it is no command.
+    option (``--lang``, or a beginning of it as argparse accepts one, takes the next one);
+    ``None`` when there is none, or it is no command.
 
     >>> _command_from(["--lang", "check", "rules"]), _command_from(["--lang=it", "check", "5c"])
     ('rules', 'check')
+    >>> _command_from(["--la", "check", "rules"])
+    'rules'
     >>> _command_from(["--help"]), _command_from(["chekc"])
     (None, None)
     """
@@ -206,7 +209,7 @@ def _command_from(argv: Sequence[str]) -> str | None:
             skip = False
         elif arg == "--":
             return None
-        elif arg == "--lang":
+        elif len(arg) > 2 and "--lang".startswith(arg):
             skip = True
         elif not arg.startswith("-"):
             return arg if arg in _COMMANDS else None
