@@ -8,14 +8,15 @@
     python3 dev.py test [ARGS...]   set up, then run the whole test suite (pytest with doctests,
                                     catalogue checks, mypy --strict, ruff, the docs build, the
                                     sdist and wheel build with twine check); with ARGS, only
-                                    pytest runs, with ARGS (e.g. -x -k table)
+                                    pytest runs, with ARGS (e.g. -x -k terminal)
     python3 dev.py bench            set up, then run the benchmarks
     python3 dev.py docs             set up, then build the HTML documentation in docs/_build/html
     python3 dev.py catalogues       extract messages and update the catalogues (for translators)
     python3 dev.py goldens          rewrite the golden transcripts after a change of the game's
                                     text: the terminal game (tests/golden/transcript-*.txt) and
                                     three whole deals as the terminal, the page and the review
-                                    tell them (tests/golden/deals-*.txt)
+                                    tell them (tests/golden/deals-*.txt), and the command's
+                                    help (tests/golden/cli-help.txt)
     python3 dev.py kowah [ARGS...]  set up, then run any ``kowah`` command
 
 The first run creates ``.venv`` and installs the package (editable) with the extras the job
@@ -295,6 +296,7 @@ def main(argv: list[str]) -> None:
     elif job == "goldens":
         run([str(PYTHON), str(ROOT / "tests" / "transcripts.py"), *args])
         run([str(PYTHON), str(ROOT / "tests" / "deal_transcripts.py"), *args])
+        run([str(PYTHON), str(ROOT / "tests" / "cli_help.py"), *args])
 
 
 if __name__ == "__main__":

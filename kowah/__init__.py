@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from kowah.actions import Action, ActionDict, ActionKind, Reason, Refusal
     from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Honour, Pack, Suit, format_cards, parse_cards
     from kowah.deal import Deal, Observation, ObservationDict
+    from kowah.engine import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
     from kowah.errors import (
         ActionError,
         ActionTypeError,
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from kowah.plugins import PlayerError, PlayerLoadError
     from kowah.record import FORMAT, Record, RecordDict, replay_outcome
     from kowah.rendering import RulesFormatError
-    from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, State
 
 __version__ = "0.1.0.dev0"
 
@@ -168,15 +168,17 @@ _HOMES = {
     "Record": "kowah.record",
     "RecordDict": "kowah.record",
     "replay_outcome": "kowah.record",
-    "KOWAH_RULES": "kowah.rules",
-    "MONEY_RULES": "kowah.rules",
-    "Rules": "kowah.rules",
-    "SEATS": "kowah.rules",
-    "State": "kowah.rules",
+    "KOWAH_RULES": "kowah.engine",
+    "MONEY_RULES": "kowah.engine",
+    "Rules": "kowah.engine",
+    "SEATS": "kowah.engine",
+    "State": "kowah.engine",
 }
-_SUBMODULES = frozenset({"actions", "cards", "cli", "coach", "deal", "env", "errors", "events", "hands",
-                         "i18n", "players", "plugins", "record", "rendering", "rulebook", "rules",
-                         "simulation", "svg", "table"})
+#: ``rules`` and ``table`` are the deprecated names of ``engine`` and ``terminal`` (importing
+#: them warns).
+_SUBMODULES = frozenset({"actions", "cards", "cli", "coach", "deal", "engine", "env", "errors", "events",
+                         "hands", "i18n", "players", "plugins", "record", "rendering", "rulebook", "rules",
+                         "simulation", "svg", "table", "terminal"})
 
 if not TYPE_CHECKING:  # hidden from type checkers, so that a misspelt name is an error there
 

@@ -24,7 +24,7 @@ def check_command(args: argparse.Namespace, t: Translator) -> int:
     from kowah.errors import CardParseError
     from kowah.hands import distance, improvements, splits, waits
 
-    pack = MONEY_PACK if args.pack == "money" else KOWAH_DECK  # kowah.rules is not needed here
+    pack = MONEY_PACK if args.pack == "money" else KOWAH_DECK  # kowah.engine is not needed here
     try:
         cards = parse_cards(" ".join(args.cards), pack)
         found = waits(cards, pack)

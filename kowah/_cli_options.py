@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kowah.errors import N_, KowahError
 
 if TYPE_CHECKING:
-    from kowah.rules import Rules
+    from kowah.engine import Rules
 
 __all__ = ["PACKS", "add_rules_options", "rules_from"]
 
@@ -36,7 +36,7 @@ def add_rules_options(parser: argparse.ArgumentParser, _: Any, *, deals: bool = 
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """The rules the parsed *args* ask for (the default rules when no option was given)."""
-    from kowah.rules import Rules
+    from kowah.engine import Rules
 
     rules = Rules.from_pack_name(args.pack)
     turns = getattr(args, "no_progress_turns", None)

@@ -28,8 +28,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
 from kowah.cards import KINDS, MAX_COPIES, Card, Pack
+from kowah.engine import KOWAH_RULES, MONEY_RULES, PACK_NAMES, Rules
 from kowah.errors import N_, KowahError, RecordError, shorten
-from kowah.rules import KOWAH_RULES, MONEY_RULES, PACK_NAMES, Rules
 
 __all__ = [
     "PACK_NAME_LIMIT",
@@ -85,7 +85,7 @@ def plain(text: str) -> bool:
 
 
 def rules_to_dict(rules: Rules) -> WrittenRules:
-    """The record keys that say *rules*: ``{}`` for :data:`~kowah.rules.KOWAH_RULES`.
+    """The record keys that say *rules*: ``{}`` for :data:`~kowah.engine.KOWAH_RULES`.
 
     Raises :class:`~kowah.errors.RecordError` for a pack whose name a record cannot hold
     (empty, longer than :data:`PACK_NAME_LIMIT`, or with control characters)."""

@@ -1,6 +1,6 @@
 """Writing to a terminal: colours, the width, and wrapping that never breaks a word.
 
-Private to the package (the terminal game, :mod:`kowah.table`, uses it); its names are
+Private to the package (the terminal game, :mod:`kowah.terminal`, uses it); its names are
 public within it. Wrapping counts what a terminal shows: colour escapes take no room, a wide
 character (CJK) takes two columns, a combining accent none.
 

@@ -1,7 +1,7 @@
 """What the library's immutable values share beyond attrs: one base class and a read-only map.
 
 Private to the package; its names are public within it. Every public value of the library
-(:class:`~kowah.cards.Pack`, :class:`~kowah.rules.Rules`, :class:`~kowah.actions.Action`,
+(:class:`~kowah.cards.Pack`, :class:`~kowah.engine.Rules`, :class:`~kowah.actions.Action`,
 :class:`~kowah.deal.Observation`, :class:`~kowah.record.Record`, ...) is an ``@attrs.frozen``
 class: attrs makes its slots, its ``__init__`` (converters and validators raising the
 library's errors, so an invalid value cannot exist), equality and hashing by the fields (values

@@ -1,6 +1,6 @@
 """The table as a seat sees it, in words: the part of the terminal game that only shows.
 
-Private to the package; :func:`render_table` is public as :func:`kowah.table.render_table`.
+Private to the package; :func:`render_table` is public as :func:`kowah.terminal.render_table`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from kowah._screen import ALERT, BOLD, Screen
 from kowah.cards import Card
 from kowah.deal import Observation
+from kowah.engine import SEATS
 from kowah.i18n import Translator
-from kowah.rules import SEATS
 
 __all__ = ["last_discard", "render_table", "write_table"]
 

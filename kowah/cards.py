@@ -439,7 +439,20 @@ _TOKENS = re.compile(r"[^\s,]+")  # one token: text between spaces and commas (R
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards as lower-case codes separated by single spaces (R3).
 
+    Anything else is a :class:`~kowah.errors.KowahTypeError` naming it, as
+    :func:`checked_card` refuses it (a plain int, a card's index, too).
+
     >>> format_cards([Card.C5, Card.RF])
     '5c rf'
+    >>> format_cards(["5c"])
+    Traceback (most recent call last):
+    ...
+    kowah.errors.KowahTypeError: a card must be a Card (such as Card.C5), not '5c' of type str
     """
-    return " ".join(_CODES[card] for card in cards)
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise KowahTypeError(N_("error", "a hand must be a sequence of Card values, not {value} of type "
+                                         "{type}"), value=shorten(cards), type=type(cards).__name__)
+    codes = []
+    for card in cards:
+        codes.append(_CODES[card if type(card) is Card else checked_card(card)])
+    return " ".join(codes)

@@ -58,7 +58,12 @@ _ARGPARSE_MESSAGES = (
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one localised usage line and exit code 2."""
+    """An argument parser whose errors are one localised usage line and exit code 2, and whose
+    help is formatted without importing shutil (see :class:`_Formatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def _print_message(self, message: str, file: Any = None) -> None:
         # argparse drops write errors; here --help > /dev/full is reported like any output.
@@ -160,9 +165,70 @@ def _json(value: object, ensure_ascii: bool = True) -> str:
     return json.dumps(value, ensure_ascii=ensure_ascii)
 
 
-def build_parser(t: Translator) -> argparse.ArgumentParser:
-    """The ``kowah`` argument parser, with help text in *t*'s language."""
+def _terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` gives it (``COLUMNS``, then the
+    terminal of standard output, else 80), without importing shutil: argparse imports it for
+    every option added, and it loads zlib, bz2 and lzma, a good part of ``kowah check``'s
+    start-up."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, its width found without shutil (see :func:`_terminal_columns`)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns() - 2 if width is None else width)
+
+
+def _command_from(argv: Sequence[str]) -> str | None:
+    """The command *argv* names, as the parser will read it: the first argument that is no
+    option (``--lang``, or a beginning of it as argparse accepts one, takes the next one);
+    ``None`` when there is none, or it is no command.
+
+    >>> _command_from(["--lang", "check", "rules"]), _command_from(["--lang=it", "check", "5c"])
+    ('rules', 'check')
+    >>> _command_from(["--la", "check", "rules"])
+    'rules'
+    >>> _command_from(["--help"]), _command_from(["chekc"])
+    (None, None)
+    """
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--":
+            return None
+        elif len(arg) > 2 and "--lang".startswith(arg):
+            skip = True
+        elif not arg.startswith("-"):
+            return arg if arg in _COMMANDS else None
+    return None
+
+
+def build_parser(t: Translator, command: str | None = None) -> argparse.ArgumentParser:
+    """The ``kowah`` argument parser, with help text in *t*'s language.
+
+    Every command is listed (``kowah --help`` and a wrong command's message name them all),
+    but with *command* given only that command's options are added: ``kowah check`` starts
+    without building the options of the six others (issue 29). Without it, every command has
+    its options.
+    """
     _ = t.gettext
+
+    def wanted(name: str) -> bool:
+        return command is None or command == name
+
     lang = _Parser(add_help=False)
     from kowah.i18n import LANGUAGES
 
@@ -186,81 +252,88 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     play = commands.add_parser("play", parents=[lang], help=_("cli", "play a deal against two AIs"),
                                description=_("cli", "Play one deal in the terminal: you are seat 0 "
                                                     "and two AI players hold the other seats."))
-    play.add_argument("--seed", type=int, metavar="N",
-                      help=_("cli", "seed for the shuffle and the AIs (default: random)"))
-    play.add_argument("--opponents", default="normal", metavar=_("cli", "PLAYER"),
-                      help=_("cli", "the two AI players: {levels} (default: normal), or a player of "
-                                    "your own, module:callable or an installed player's name").format(
-                          levels=", ".join(LEVELS)))
-    add_rules_options(play, _)
-    play.add_argument("--record", type=_path, metavar=_("cli", "FILE"),
-                      help=_("cli", "save the game record to FILE when the deal ends"))
-    play.add_argument("--pace", metavar=_("cli", "SECONDS"),
-                      help=_("cli", "pause after each AI move (default: 0.8 in a terminal, "
-                                    "0 with piped input)"))
+    if wanted("play"):
+        play.add_argument("--seed", type=int, metavar="N",
+                          help=_("cli", "seed for the shuffle and the AIs (default: random)"))
+        play.add_argument("--opponents", default="normal", metavar=_("cli", "PLAYER"),
+                          help=_("cli", "the two AI players: {levels} (default: normal), or a player of "
+                                        "your own, module:callable or an installed player's name").format(
+                              levels=", ".join(LEVELS)))
+        add_rules_options(play, _)
+        play.add_argument("--record", type=_path, metavar=_("cli", "FILE"),
+                          help=_("cli", "save the game record to FILE when the deal ends"))
+        play.add_argument("--pace", metavar=_("cli", "SECONDS"),
+                          help=_("cli", "pause after each AI move (default: 0.8 in a terminal, "
+                                        "0 with piped input)"))
 
     check = commands.add_parser("check", parents=[lang], help=_("cli", "check whether a hand is ready"),
                                 description=_("cli", "Check eight cards: if they are ready, show "
                                                      "their waits and splits; if not, how far they "
                                                      "are from ready and which cards would help."))
-    check.add_argument("cards", nargs="+", metavar=_("cli", "CARD"),
-                       help=_("cli", "card codes such as 5c 5s 9m ot, separated by spaces or commas"))
-    check.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
-    add_rules_options(check, _, deals=False)
+    if wanted("check"):
+        check.add_argument("cards", nargs="+", metavar=_("cli", "CARD"),
+                           help=_("cli", "card codes such as 5c 5s 9m ot, separated by spaces or commas"))
+        check.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+        add_rules_options(check, _, deals=False)
 
     replay = commands.add_parser("replay", parents=[lang], help=_("cli", "replay game records"),
                                  description=_("cli", "Replay kowah-record/1 files and print one "
                                                       "line per file, in order. Exit 0 when every "
                                                       "file is valid, 1 when one is not, 2 when one "
                                                       "cannot be read."))
-    replay.add_argument("files", nargs="+", metavar=_("cli", "FILE"),
-                        help=_("cli", "a game record; - reads one from standard input"))
-    replay.add_argument("--json", action="store_true",
-                        help=_("cli", "print each result as a JSON object that names its file"))
+    if wanted("replay"):
+        replay.add_argument("files", nargs="+", metavar=_("cli", "FILE"),
+                            help=_("cli", "a game record; - reads one from standard input"))
+        replay.add_argument("--json", action="store_true",
+                            help=_("cli", "print each result as a JSON object that names its file"))
 
     rules = commands.add_parser("rules", parents=[lang], help=_("cli", "print the rules"),
                                 description=_("cli", "Print the complete rules of Kowah."))
-    rules.add_argument("--format", choices=("text", "markdown", "html"), default="text",
-                       help=_("cli", "output format (default: text)"))
-    rules.add_argument("--fragment", action="store_true",
-                       help=_("cli", "with --format html, print only the rules' sections, to "
-                                     "embed in a page, instead of a whole HTML document"))
+    if wanted("rules"):
+        rules.add_argument("--format", choices=("text", "markdown", "html"), default="text",
+                           help=_("cli", "output format (default: text)"))
+        rules.add_argument("--fragment", action="store_true",
+                           help=_("cli", "with --format html, print only the rules' sections, to "
+                                         "embed in a page, instead of a whole HTML document"))
 
     simulate = commands.add_parser("simulate", parents=[lang],
                                    help=_("cli", "pit AI players against each other"),
                                    description=_("cli", "Play many deals between AI players, rotating "
                                                         "the first seat, and report the results."))
-    simulate.add_argument("--deals", type=int, required=True, metavar="N",
-                          help=_("cli", "number of deals"))
-    simulate.add_argument("--seats", required=True, metavar="A,B,C",
-                          help=_("cli", "the three players, e.g. hard,normal,normal "
-                                        "(random, easy, normal or hard, or a player of your own: "
-                                        "module:callable or an installed player's name)"))
-    add_rules_options(simulate, _)
-    simulate.add_argument("--seed", type=int, default=0, metavar="S",
-                          help=_("cli", "seed for the shuffles and the AIs (default: 0)"))
-    simulate.add_argument("--jobs", type=int, default=1, metavar="J",
-                          help=_("cli", "worker processes (default: 1)"))
-    simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
-                          help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
-                                        "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
-    simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
-    simulate.add_argument("--quiet", action="store_true",
-                          help=_("cli", "hide the progress bar (shown on stderr when it is a "
-                                        "terminal)"))
+    if wanted("simulate"):
+        simulate.add_argument("--deals", type=int, required=True, metavar="N",
+                              help=_("cli", "number of deals"))
+        simulate.add_argument("--seats", required=True, metavar="A,B,C",
+                              help=_("cli", "the three players, e.g. hard,normal,normal "
+                                            "(random, easy, normal or hard, or a player of your own: "
+                                            "module:callable or an installed player's name)"))
+        add_rules_options(simulate, _)
+        simulate.add_argument("--seed", type=int, default=0, metavar="S",
+                              help=_("cli", "seed for the shuffles and the AIs (default: 0)"))
+        simulate.add_argument("--jobs", type=int, default=1, metavar="J",
+                              help=_("cli", "worker processes (default: 1)"))
+        simulate.add_argument("--scheduler", metavar=_("cli", "ADDRESS"),
+                              help=_("cli", "run the deals on the Dask cluster whose scheduler is at "
+                                            "ADDRESS, e.g. tcp://10.0.0.5:8786 (needs kowah[cluster])"))
+        simulate.add_argument("--json", action="store_true", help=_("cli", "print one JSON object"))
+        simulate.add_argument("--quiet", action="store_true",
+                              help=_("cli", "hide the progress bar (shown on stderr when it is a "
+                                            "terminal)"))
     serve = commands.add_parser("serve", parents=[lang], help=_("cli", "play in the browser"),
                                 description=_("cli", "Start the browser table: you against two AIs, "
                                                      "in any of the library's languages."))
-    _serve_options(serve, _)
+    if wanted("serve"):
+        _serve_options(serve, _)
     site = commands.add_parser("site", parents=[lang], help=_("cli", "write the table as a static web site"),
                                description=_("cli", "Write the browser table, with its Python engine, "
                                                     "as a folder of static files that any web host "
                                                     "can serve and that plays offline."))
-    site.add_argument("out", metavar=_("cli", "OUT"), help=_("cli", "the folder to write (replaced)"))
-    site.add_argument("--pyodide", metavar=_("cli", "DIR"),
-                      help=_("cli", "an unpacked Pyodide release to use instead of npm's package"))
-    site.add_argument("--friends-url", metavar=_("cli", "URL"),
-                      help=_("cli", "the kowah serve table that “Play with friends” opens"))
+    if wanted("site"):
+        site.add_argument("out", metavar=_("cli", "OUT"), help=_("cli", "the folder to write (replaced)"))
+        site.add_argument("--pyodide", metavar=_("cli", "DIR"),
+                          help=_("cli", "an unpacked Pyodide release to use instead of npm's package"))
+        site.add_argument("--friends-url", metavar=_("cli", "URL"),
+                          help=_("cli", "the kowah serve table that “Play with friends” opens"))
     return parser
 
 
@@ -400,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 typed = _TYPED.set(argv)
                 try:
-                    args = _parse(build_parser(t), argv, t)
+                    args = _parse(build_parser(t, _command_from(argv)), argv, t)
                 finally:
                     _TYPED.reset(typed)
             except SystemExit as stop:  # --help, --version, or a usage error (said already)
@@ -573,7 +646,7 @@ def _interactive(stream: TextIO) -> bool:
 
 
 def _play(args: argparse.Namespace, t: Translator) -> int:
-    from kowah.table import check_record_path, play_in_terminal
+    from kowah.terminal import check_record_path, play_in_terminal
 
     color = _interactive(sys.stdout) and not os.environ.get("NO_COLOR")
     if args.pace is None:

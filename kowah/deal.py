@@ -36,6 +36,7 @@ import attrs
 from kowah._value import Value
 from kowah.actions import SEATS, Action, ActionDict, ActionKind, Refusal
 from kowah.cards import Card, Pack, format_cards
+from kowah.engine import KOWAH_RULES, PACK_NAMES, Rules, Scalars, State, deck_error
 from kowah.errors import (
     N_,
     ActionTypeError,
@@ -47,7 +48,6 @@ from kowah.errors import (
 )
 from kowah.events import Event, EventDict, EventKind, Outcome, OutcomeDict, Phase, Result
 from kowah.hands import HAND_SIZE, Split, splits
-from kowah.rules import KOWAH_RULES, PACK_NAMES, Rules, Scalars, State, deck_error
 
 __all__ = ["SEATS", "Deal", "Observation", "ObservationDict"]
 
@@ -543,7 +543,7 @@ class Deal:
 
     @property
     def rules(self) -> Rules:
-        """The rules played by (:class:`~kowah.rules.Rules`)."""
+        """The rules played by (:class:`~kowah.engine.Rules`)."""
         return self._rules
 
     @property
@@ -855,7 +855,7 @@ class Deal:
         return observation
 
     def state(self) -> State:
-        """The deal's state as a :class:`~kowah.rules.State`, a copy for fast unchecked play."""
+        """The deal's state as a :class:`~kowah.engine.State`, a copy for fast unchecked play."""
         return self._state.copy()
 
     def copy(self) -> Deal:

@@ -243,7 +243,7 @@ class HandTypeError(HandError, KowahTypeError):
 
 class DeckError(KowahError):
     """A deck order or first seat given to :class:`~kowah.deal.Deal` does not fit the rules'
-    pack, or a pack is too small to deal (see :class:`~kowah.rules.Rules`).
+    pack, or a pack is too small to deal (see :class:`~kowah.engine.Rules`).
 
     >>> from kowah import KOWAH_DECK, Card, Deal
     >>> deck = list(KOWAH_DECK.cards)

@@ -348,7 +348,7 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
 
 
 def _check_seat(seat: object) -> int:
-    from kowah.rules import SEATS
+    from kowah.engine import SEATS
 
     if type(seat) is not int:
         raise KowahTypeError(N_("error", "a seat must be an int (0, 1 or 2), not {value} of type {type}"),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, NoReturn, NotRequired, TypedDict
 
@@ -32,6 +33,7 @@ from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionDict, ActionKind, shown
 from kowah.cards import Card
 from kowah.deal import Deal
+from kowah.engine import KOWAH_RULES, MONEY_RULES, SEATS, Rules, deck_error
 from kowah.errors import (
     N_,
     ActionError,
@@ -44,7 +46,6 @@ from kowah.errors import (
 )
 from kowah.events import Outcome, OutcomeDict
 from kowah.hands import is_ready
-from kowah.rules import KOWAH_RULES, MONEY_RULES, SEATS, Rules, deck_error
 
 __all__ = ["FORMAT", "MAX_ACTIONS", "MAX_SIZE", "MAX_TAGS", "Record", "RecordDict", "replay_outcome"]
 
@@ -72,7 +73,9 @@ def _actions(value: Iterable[Action], rules: Rules) -> tuple[Action, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise RecordError(N_("error", "a record's actions must be a sequence of Actions, not {value}"),
                           value=shorten(value))
-    actions = tuple(itertools.islice(value, rules.max_actions + 1))
+    # Read one more than the limit, to see it passed; a limit past sys.maxsize (rules with a
+    # huge R17 limit) bounds nothing that islice can count.
+    actions = tuple(itertools.islice(value, min(rules.max_actions, sys.maxsize - 1) + 1))
     if len(actions) > rules.max_actions:  # R17 bounds every deal
         raise RecordError(N_("error", "a record lists at most {limit} actions, the most a deal can have"),
                           limit=rules.max_actions)
@@ -129,7 +132,7 @@ class Record(Value):
 
     It cannot be built invalid: the deck is an order of the rules' pack, the first seat 0–2,
     the actions :class:`~kowah.actions.Action` values (no passes) and no more than the longest
-    deal has (:attr:`Rules.max_actions <kowah.rules.Rules.max_actions>`); whether they are
+    deal has (:attr:`Rules.max_actions <kowah.engine.Rules.max_actions>`); whether they are
     legal is what :meth:`replay` finds out. *passed* says that the seat which discarded last
     declined to declare (R11): a pass is written only there, because any later action would
     close the declaring window anyway. *tags* are a record's headers, like a PGN file's: who
@@ -148,8 +151,8 @@ class Record(Value):
     first: int
     #: The actions taken, passes and claims left out; a declaration may leave out its wait.
     actions: tuple[Action, ...]
-    #: The rules, any valid :class:`~kowah.rules.Rules` (written as ``"pack"`` and ``"rules"``
-    #: when they are not the default, :data:`~kowah.rules.KOWAH_RULES`).
+    #: The rules, any valid :class:`~kowah.engine.Rules` (written as ``"pack"`` and ``"rules"``
+    #: when they are not the default, :data:`~kowah.engine.KOWAH_RULES`).
     rules: Rules
     #: Whether the seat that discarded last declined to declare (R11).
     passed: bool
@@ -370,7 +373,7 @@ def _json_params(params: Mapping[str, object]) -> dict[str, str | int | None]:
 # -- reading JSON: what the schema (record.schema.json) says, before actions are interpreted ----
 
 #: The most actions a record may list: those of the longest legal deal of any pack a record
-#: may name (:attr:`Rules.max_actions <kowah.rules.Rules.max_actions>`, bounded by R16 and R17),
+#: may name (:attr:`Rules.max_actions <kowah.engine.Rules.max_actions>`, bounded by R16 and R17),
 #: so that every legal deal's record is read; record.schema.json says it too (maxItems).
 MAX_ACTIONS: Final = max(KOWAH_RULES.max_actions, MONEY_RULES.max_actions)
 #: The longest record text read, in characters (or bytes): a deck and MAX_ACTIONS actions

@@ -33,20 +33,20 @@ import attrs
 from kowah._value import FrozenMap, Value
 from kowah.actions import Action, ActionKind, Reason, Refusal
 from kowah.deal import Deal
+from kowah.engine import KOWAH_RULES, SEATS, Rules, State
 from kowah.errors import N_, IllegalActionError, KowahError, KowahTypeError, shorten
 from kowah.events import Outcome
 from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
-from kowah.rules import KOWAH_RULES, SEATS, Rules, State
 
 __all__ = ["PlayerFactory", "SimulationDict", "SimulationResult", "play_deal", "random_playout", "simulate"]
 
 
 def random_playout(deal: Deal | State, rng: random.Random) -> tuple[Outcome, list[Action]]:
-    """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`~kowah.rules.State`)
+    """Finish a copy of *deal* (a :class:`~kowah.deal.Deal` or a :class:`~kowah.engine.State`)
     with uniformly random legal actions; return the outcome and the actions (passes left out).
 
     Each step takes ``legal_actions(seat)[int(rng.random() * n)]`` for the seat that acts,
-    with the legal actions and the steps of :class:`~kowah.rules.State`, the rules' one
+    with the legal actions and the steps of :class:`~kowah.engine.State`, the rules' one
     implementation, without the checks, events or observations of
     :meth:`Deal.apply <kowah.deal.Deal.apply>`. *deal* itself is not changed.
 
@@ -385,14 +385,14 @@ def simulate(deals: int, seats: Sequence[str | PlayerFactory], seed: int = 0, jo
     most 50 deals each). With workers, a custom player must be importable (e.g. a class at
     module level). *progress*, if given, is called with the number of deals done. Every deal
     is played under *rules* (the Kowah deck and R17's 30 turns unless you pass others, such
-    as :data:`~kowah.rules.MONEY_RULES`).
+    as :data:`~kowah.engine.MONEY_RULES`).
 
     >>> simulate(3, ["random", "random", "hard"], seed=2).as_dict()["deals"]
     3
     >>> from kowah.players import RandomPlayer
     >>> simulate(3, [RandomPlayer, "normal", "easy"], seed=2).seats
     ('random', 'normal', 'easy')
-    >>> from kowah.rules import MONEY_RULES
+    >>> from kowah.engine import MONEY_RULES
     >>> simulate(3, ["hard", "hard", "hard"], rules=MONEY_RULES.replace(no_progress_turns=10)).deals
     3
     """

@@ -152,7 +152,7 @@ def test_every_public_name_of_kowah_is_found_where_it_lives() -> None:
     import kowah
 
     modules = [importlib.import_module(f"kowah.{name}") for name in (
-        "cards", "hands", "rules", "actions", "events", "deal", "record", "errors", "i18n", "players",
+        "cards", "hands", "engine", "actions", "events", "deal", "record", "errors", "i18n", "players",
         "rendering", "plugins", "web.store")]
     for name in kowah.__all__:
         homes = [module for module in modules if name in getattr(module, "__all__", ())]

@@ -402,3 +402,16 @@ def test_packs_are_frozen_values_that_pickle_and_copy() -> None:
     with pytest.raises(AttributeError):
         del pack.counts
     assert pack != ("two", (2,) * 33)  # type: ignore[comparison-overlap]  # a value is no tuple
+
+
+@pytest.mark.parametrize("bad", [None, 5, "5c 5s", b"5c", [12], [True], ["5c"], [Card.C5, None],
+                                 (Card.C5, 99)])
+def test_format_cards_refuses_what_is_no_sequence_of_cards_with_a_library_error(bad: object) -> None:
+    """Found by benchmarks/fuzz.py: format_cards raised a bare TypeError or IndexError (a str, an
+    int, a code, an index out of range); now a KowahTypeError that names the value."""
+    from kowah.errors import KowahTypeError
+
+    with pytest.raises(KowahTypeError) as caught:
+        format_cards(bad)  # type: ignore[arg-type]
+    assert "must be a" in str(caught.value)
+    assert format_cards(card for card in (Card.C5, Card.RF)) == "5c rf"  # any iterable of cards

@@ -20,7 +20,7 @@ from kowah.errors import KowahError, KowahTypeError
 from kowah.hands import distance, improvements, waits
 from kowah.i18n import LANGUAGES, translator
 from kowah.players import HardPlayer, make_player
-from kowah.table import play_in_terminal
+from kowah.terminal import play_in_terminal
 
 
 def _observations(seeds: range) -> list[Observation]:

@@ -147,7 +147,7 @@ def test_every_top_level_name_is_documented_in_its_module() -> None:
     import kowah
 
     documented = {name for module in ("cards", "hands", "deal", "record", "errors", "actions",
-                                      "events", "rules", "i18n", "rendering", "players", "plugins",
+                                      "events", "engine", "i18n", "rendering", "players", "plugins",
                                       "web.store")
                   for name in importlib.import_module(f"kowah.{module}").__all__}
     assert set(kowah.__all__) <= documented

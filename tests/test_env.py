@@ -593,7 +593,7 @@ def test_the_benchmark_loop_plays_legal_steps() -> None:
 def test_render_shows_the_table_as_the_terminal_does_in_the_chosen_language(
         capsys: pytest.CaptureFixture[str]) -> None:
     from kowah.i18n import translator
-    from kowah.table import render_table
+    from kowah.terminal import render_table
 
     environment = raw_env(render_mode="ansi", lang="it")
     environment.reset(seed=3)

@@ -30,7 +30,8 @@ PACKS = [KOWAH_RULES.pack, MONEY_RULES.pack, SHORT, SNAKES]
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(PACKS), st.integers(1, 60), st.integers(0, 2**32), st.integers(0, 400))
+@given(st.sampled_from(PACKS), st.integers(1, 60) | st.integers(2**62, 2**80), st.integers(0, 2**32),
+       st.integers(0, 400))
 def test_a_deal_under_any_rules_is_recorded_read_and_replayed(pack: Pack, turns: int, seed: int,
                                                               steps: int) -> None:
     rules = Rules(pack=pack, no_progress_turns=turns)
@@ -46,6 +47,17 @@ def test_a_deal_under_any_rules_is_recorded_read_and_replayed(pack: Pack, turns:
     replayed = again.replay()
     assert replayed.history == deal.history and replayed.outcome == deal.outcome
     assert replayed.rules == rules and replayed.to_move() == deal.to_move()
+
+
+def test_rules_with_a_limit_past_sys_maxsize_are_recorded_too() -> None:
+    """Found by benchmarks/fuzz.py: Record.from_deal raised a bare ValueError (from islice) for
+    rules whose longest deal has more actions than sys.maxsize."""
+    rules = Rules(no_progress_turns=2**70)
+    assert rules.max_actions > sys.maxsize
+    deal = Deal.shuffled(5, rules)
+    play(deal, random.Random(5), 40)
+    again = Record.loads(Record.from_deal(deal).dumps())
+    assert again.rules == rules and again.replay() == deal
 
 
 def test_an_older_record_still_reads_as_the_default_rules() -> None:

@@ -21,10 +21,10 @@ from jsonschema import Draft202012Validator
 
 from kowah import ActionKind, Deal
 from kowah.cards import KOWAH_DECK, MONEY_PACK, Card, Pack
+from kowah.engine import KOWAH_RULES, MONEY_RULES
 from kowah.errors import RecordError
 from kowah.players import make_player
 from kowah.record import FORMAT, MAX_ACTIONS, MAX_SIZE, Record, replay_outcome
-from kowah.rules import KOWAH_RULES, MONEY_RULES
 from kowah.simulation import play_deal
 
 Json = dict[str, Any]

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from kowah import Action, ActionKind, Card, Deal
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Named, translator
-from kowah.table import play_in_terminal
+from kowah.terminal import play_in_terminal
 from kowah.web.game import Game
 from kowah.web.said import card_sentences, state_sentences
 from kowah.web.text import page_strings

@@ -243,7 +243,7 @@ def test_ai_choices_depend_on_the_seed_and_move_only() -> None:
 
 
 def test_import_kowah_does_not_import_the_web_stack() -> None:
-    code = ("import sys, kowah, kowah.cli, kowah.svg, kowah.table, kowah.i18n; "
+    code = ("import sys, kowah, kowah.cli, kowah.svg, kowah.terminal, kowah.i18n; "
             "kowah.cli.build_parser(kowah.i18n.translator('en')); "
             "print(sorted(m for m in ('starlette', 'uvicorn', 'kowah.web') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

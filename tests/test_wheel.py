@@ -88,7 +88,7 @@ def test_the_sdist_holds_what_its_readme_tells_people_to_run(dist: Path) -> None
     assert commands == ["play", "test"]
     for needed in ("dev.py", "pyproject.toml", "hatch_build.py", "LICENSE", "CHANGELOG.md", "CONTRIBUTING.md",
                    ".ci/run", "kowah/__init__.py", "locales/kowah.pot", "locales/cs/LC_MESSAGES/kowah.po",
-                   "tests/conftest.py", "tests/test_table.py", "docs/conf.py", "docs/release.rst",
+                   "tests/conftest.py", "tests/test_terminal.py", "docs/conf.py", "docs/release.rst",
                    "benchmarks/run.py"):
         assert needed in names, needed
     assert not any("__pycache__" in name or name.startswith(("kowah/_locale/", "kowah/_ready/"))

@@ -21,7 +21,7 @@ from kowah import Action, ActionKind, Deal
 from kowah.i18n import LANGUAGES, translator
 from kowah.keys import terminal_letters
 from kowah.players import make_player
-from kowah.table import play_in_terminal
+from kowah.terminal import play_in_terminal
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 #: The deal of the transcripts: the person declares, plays locked turns, and the deal ends.
@@ -49,7 +49,7 @@ def script(seed: int, opponents: str = OPPONENTS, person: str = "normal",
            language: str = "en") -> tuple[str, Deal]:
     """The lines a person types in the deal of *seed* when choosing as a *person* AI would.
 
-    The deal and the opponents are built exactly as :func:`kowah.table.play_in_terminal`
+    The deal and the opponents are built exactly as :func:`kowah.terminal.play_in_terminal`
     builds them, so the typed lines fit the game the table plays. Also returns the deal.
     """
     rng = random.Random(seed)

@@ -37,6 +37,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 from kowah.actions import SEATS, Action
 from kowah.cards import Pack
 from kowah.deal import Deal
+from kowah.engine import Rules
 from kowah.env.encoding import HIGH, SIZE, Encoder, mask
 from kowah.env.ids import N_ACTIONS, id_to_action
 from kowah.env.onehot import ONE_HOT_SIZE, one_hot
@@ -53,7 +54,6 @@ from kowah.env.options import (
 from kowah.env.render import render_table
 from kowah.errors import N_, KowahError
 from kowah.events import EventKind
-from kowah.rules import Rules
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

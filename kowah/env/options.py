@@ -16,10 +16,10 @@ from __future__ import annotations
 from typing import Any, Final
 
 from kowah.cards import Pack
+from kowah.engine import KOWAH_RULES, SEATS, Rules
 from kowah.env.encoding import COPIES
 from kowah.errors import N_, DeckError, KowahError, KowahTypeError, shorten
 from kowah.events import Outcome
-from kowah.rules import KOWAH_RULES, SEATS, Rules
 
 __all__ = [
     "ENCODINGS",

@@ -24,6 +24,7 @@ from gymnasium.envs.registration import EnvSpec
 from kowah.actions import SEATS
 from kowah.cards import Pack
 from kowah.deal import Deal
+from kowah.engine import Rules
 from kowah.env.aec import observation_space
 from kowah.env.encoding import Encoder, mask
 from kowah.env.ids import DRAW, N_ACTIONS, id_to_action
@@ -42,7 +43,6 @@ from kowah.env.render import render_table
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
 from kowah.events import EventKind
 from kowah.players import PLAYERS, Player, UnknownPlayerError, make_player
-from kowah.rules import Rules
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -28,7 +28,7 @@ from kowah.errors import KowahError
 from kowah.hands import splits
 from kowah.i18n import CardForm, ListStyle, Translator, translator
 from kowah.record import Record
-from kowah.table import EXIT_INTERRUPTED, check_record_path, play_in_terminal
+from kowah.terminal import EXIT_INTERRUPTED, check_record_path, play_in_terminal
 
 ESC = "\x1b["
 
@@ -696,7 +696,7 @@ def test_every_reason_said_to_the_person_is_one_the_engine_gives() -> None:
     import string
 
     from kowah import Reason
-    from kowah.table import YOUR_REFUSALS
+    from kowah.terminal import YOUR_REFUSALS
 
     def fields(template: str) -> set[str]:
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}

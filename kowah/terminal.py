@@ -1,4 +1,5 @@
-"""The terminal game: one person (seat 0) against two AI players, in any language of the library.
+"""The terminal game: one person (seat 0) against two AI players, in any language of the library
+(this module was ``kowah.table`` before, a name that still imports, with a ``DeprecationWarning``).
 
 The screen shows only what seat 0 may know (its :class:`~kowah.deal.Observation`): the hand
 grouped by rank, the latest discard, the stock, the other seats' card counts and discards,
@@ -41,6 +42,7 @@ from kowah.actions import SEATS, Action, ActionKind, Reason
 from kowah.cards import Card
 from kowah.coach import advise, describe
 from kowah.deal import Deal, Observation
+from kowah.engine import KOWAH_RULES, Rules
 from kowah.errors import N_, IllegalActionError, KowahError, printable
 from kowah.events import Event, Outcome, Phase
 from kowah.i18n import Translator
@@ -48,7 +50,6 @@ from kowah.keys import ENGLISH_LETTERS, terminal_letters
 from kowah.players import HUMAN, Player
 from kowah.plugins import OwnPlayer, make_seat
 from kowah.record import Record
-from kowah.rules import KOWAH_RULES, Rules
 
 __all__ = ["COMMANDS", "EXIT_INTERRUPTED", "YOUR_REFUSALS", "check_record_path", "play_in_terminal",
            "render_table"]

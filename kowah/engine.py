@@ -1,5 +1,7 @@
-"""The rules of a deal in one place: the :class:`Rules` value that describes a variant, and
-:class:`State`, the deal's state machine with the one implementation of R9–R17.
+"""The engine: the :class:`Rules` value that describes a variant, and :class:`State`, the
+deal's state machine with the one implementation of R9–R17 (the rules' prose is
+:mod:`kowah.rulebook`; this module was ``kowah.rules`` before, a name that still imports, with
+a ``DeprecationWarning``).
 
 :class:`Rules` is the one place a variant is described (the pack, R2 or V1; the no-progress
 limit, R17); :class:`State` holds a deal's state on plain lists, says whether an action is
