@@ -14,14 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, TestClient, act, choose, client, key, new_game, play_out
+from webtools import Json, TestClient, act, choose, client, from_address, key, new_game, play_out
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import translator
 from kowah.record import replay_outcome
 from kowah.rendering import render_rules
-from kowah.web.app import SECURITY_HEADERS, accept_language
+from kowah.web.app import SECURITY_HEADERS
 from kowah.web.game import Game
+from kowah.web.language import accept_language
 from kowah.web.saved import restore
 from kowah.web.store import open_store
 
@@ -301,8 +302,7 @@ def test_the_store_full_path_is_503_in_the_players_language() -> None:
     store = open_store(None, max_games=2)
     with client(store) as c:
         for n, address in enumerate(("10.0.0.1", "10.0.0.2")):
-            other = TestClient(c.app, base_url=BASE, client=(address, 1))
-            other.post("/api/games", json={"seed": n}).raise_for_status()
+            c.post("/api/games", json={"seed": n}, headers=from_address(address)).raise_for_status()
         response = c.post("/api/games", json={"lang": "cs"}, params={"lang": "cs"})
         assert response.status_code == 503 and response.json()["error"] == "full"
         assert response.json()["message"] == translator("cs").gettext(

@@ -41,7 +41,8 @@ from kowah.players import PLAYERS
 from kowah.record import Record
 from kowah.web.answers import encode_text
 from kowah.web.game import TURN_SECONDS, Game
-from kowah.web.problems import ERRORS, MORE_ERRORS, NO_SUCH_PATH, Problem, accept_language
+from kowah.web.language import accept_language
+from kowah.web.problems import ERRORS, MORE_ERRORS, NO_SUCH_PATH, Problem
 from kowah.web.saved import GameError, restore
 from kowah.web.seats import name_ok
 from kowah.web.text import words

@@ -1,7 +1,8 @@
 """The JSON API's endpoints (see the docs' web API page), at module level.
 
-Each reads ``request.app.state`` (``store``, ``settings``, ``limits``), checks the request,
-and hands the game work to a thread: a game is read, changed and saved there, never on the
+Each reads the server's state that the application's lifespan hands it in ``request.state``
+(``store``, ``settings``, ``threads``, ``writer``, ``live``), checks the request, and hands the
+game work to a thread (``request.state.threads``): a game is read, changed and saved there, never on the
 event loop, and nothing the loop waits on is locked by it. A change goes to the application's
 :class:`~kowah.web.writer.Writer`, which commits it (with the others that came meanwhile)
 before the answer.
@@ -25,13 +26,14 @@ from kowah.web.addresses import client_address
 from kowah.web.ai_players import offered
 from kowah.web.answers import answer, encode
 from kowah.web.game import TURN_SECONDS, Game
+from kowah.web.language import language, translator_for
 from kowah.web.phrases import PHRASE_IDS, phrase_list
-from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.problems import ERRORS, MORE_ERRORS, Problem
 from kowah.web.saved import MOST_LOGGED
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
 from kowah.web.text import words
-from kowah.web.threads import off_loop
+from kowah.web.threads import GameThreads
 from kowah.web.writer import Writer
 
 __all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "join", "leave",
@@ -47,13 +49,19 @@ _NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", 
 
 
 def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
+    store: Store = request.state.store
     return store
+
+
+async def _in_thread(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """*function*'s result, called in the application's game threads."""
+    threads: GameThreads = request.state.threads
+    return await threads.run(function, *args)
 
 
 async def _read_json(request: Request, t: Translator) -> dict[str, Any]:
     """The request's JSON object, read no further than the settings' limit."""
-    limit = request.app.state.settings.max_body
+    limit = request.state.settings.max_body
     declared = request.headers.get("content-length")
     if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
         raise Problem.of(t, 413, "too-large", limit=limit)
@@ -125,7 +133,7 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
     """*seat*'s state of *game* (the caller holds its lock)."""
     store = _store(request)
     connected = (store.presence(game.id) if game.humans > 1
-                 else request.app.state.live.local(game.id))
+                 else request.state.live.local(game.id))
     return game.state(_lang(request), since, seat=seat, connected=connected,
                       base_url=_base_url(request), codes=_with_codes(request))
 
@@ -136,7 +144,7 @@ async def _change(request: Request, t: Translator,
     answer with the state it returns. The state is encoded there too, as soon as it is made:
     the answers waiting for a batch's commit are then bytes, not many small lists and dicts
     that the garbage collector would go through again and again."""
-    writer: Writer = request.app.state.writer
+    writer: Writer = request.state.writer
     body = await writer.update(request.path_params["game"], lambda game: encode(change(game)))
     if body is None:
         raise Problem.of(t, 404, "not-found")
@@ -144,7 +152,7 @@ async def _change(request: Request, t: Translator,
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
-    result: T | None = await off_loop(_store(request).read, request.path_params["game"], read)
+    result: T | None = await _in_thread(request, _store(request).read, request.path_params["game"], read)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result
@@ -199,7 +207,7 @@ async def create(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
     data = await _read_json(request, t)
-    settings = request.app.state.settings
+    settings = request.state.settings
     address = client_address(request.scope, settings.trust_proxies)
 
     def work() -> dict[str, Any]:
@@ -216,7 +224,7 @@ async def create(request: Request) -> Response:
             state["watch"] = f"{_base_url(request)}/games/{game.id}"
         return state
 
-    state = await off_loop(work)
+    state = await _in_thread(request, work)
     return answer(state, 201, {"location": f"/api/games/{state['id']}"})
 
 
@@ -249,7 +257,7 @@ async def act(request: Request) -> Response:
     after = data.pop("after", None)
     if not _is_int(after):
         raise Problem.field(t, "after", "version")
-    limit = request.app.state.settings.max_actions
+    limit = request.state.settings.max_actions
 
     def change(game: Game) -> dict[str, Any]:
         seat = _seat(game, token, t, required=True)
@@ -409,7 +417,7 @@ async def hand_over(request: Request) -> Response:
     if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
         raise Problem.field(t, "seat", "other-seat")
     target = given
-    sockets = await off_loop(_store(request).presence, request.path_params["game"])
+    sockets = await _in_thread(request, _store(request).presence, request.path_params["game"])
 
     def change(game: Game) -> dict[str, Any]:
         seat = _creator(game, token, t)
