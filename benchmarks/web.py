@@ -293,6 +293,7 @@ def baseline(opponents: str, seconds: float = 2.0) -> float:
     Seconds per action."""
     from kowah.web.answers import encode
     from kowah.web.game import Game
+    from kowah.web.saved import saved_text
 
     actions, spent, seed = 0, 0.0, 0
     while spent < seconds:
@@ -304,7 +305,7 @@ def baseline(opponents: str, seconds: float = 2.0) -> float:
             action = next((a for a in legal if a.kind.value == "declare"), legal[0])
             after = game.version
             game.act(action)
-            game.saved_text()
+            saved_text(game)
             encode(game.state(None, after, seat=0))
             actions += 1
         spent += time.process_time() - start

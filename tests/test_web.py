@@ -23,7 +23,7 @@ from kowah.rendering import render_rules
 from kowah.web.app import SECURITY_HEADERS
 from kowah.web.game import Game
 from kowah.web.language import accept_language
-from kowah.web.saved import restore
+from kowah.web.saved import restore, saved_data
 from kowah.web.store import open_store
 
 
@@ -385,7 +385,7 @@ def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
         after = game.version
         game.act(game.legal(0)[0])
         kept = game.views_since(0, after)
-        replayed = restore(game.saved()).views_since(0, after)
+        replayed = restore(saved_data(game)).views_since(0, after)
         assert kept == replayed and len(kept) == game.version - after
 
 
@@ -394,7 +394,7 @@ def test_the_saved_record_is_the_librarys_record_at_every_step() -> None:
 
     game = Game.new(seed=15, opponents="normal")
     while not game.is_over:
-        saved = game.saved()
+        saved = saved_data(game)
         assert {k: v for k, v in saved.items() if k != "kowah-web"} == Record.from_deal(game.deal).to_dict()
         game.act(game.legal(0)[0])
 

@@ -20,7 +20,7 @@ from webtools import Json, TestClient, act, client, from_address, key, new_game,
 from kowah.web import live
 from kowah.web.app import Settings, create_app
 from kowah.web.game import Game
-from kowah.web.saved import GameError, restore
+from kowah.web.saved import GameError, restore, saved_data
 from kowah.web.store import open_store
 from kowah.web.store_sqlite import SQLiteStore
 
@@ -211,7 +211,7 @@ def test_housekeeping_goes_on_past_a_damaged_row(store: SQLiteStore,
 
 def test_a_restored_game_whose_keys_are_not_unique_is_refused() -> None:
     game = Game.new(seed=1, opponents="random", humans=2)
-    saved = game.saved()
+    saved = saved_data(game)
     saved["kowah-web"]["seats"][1]["token"] = saved["kowah-web"]["seats"][0]["token"]
     with pytest.raises(GameError, match="two seats share a key"):
         restore(saved)

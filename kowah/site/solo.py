@@ -43,7 +43,7 @@ from kowah.web.answers import encode_text
 from kowah.web.game import TURN_SECONDS, Game
 from kowah.web.language import accept_language
 from kowah.web.problems import ERRORS, MORE_ERRORS, NO_SUCH_PATH, Problem
-from kowah.web.saved import GameError, restore
+from kowah.web.saved import GameError, restore, saved_text
 from kowah.web.seats import name_ok
 from kowah.web.text import words
 
@@ -279,7 +279,7 @@ class Tables:
 
     def _saved(self, game: Game, before: str | None) -> tuple[str, str]:
         self._before[game.id] = before
-        return game.id, game.saved_text()
+        return game.id, saved_text(game)
 
     def _create(self, params: dict[str, str], lang: str | None, t: Translator, body: str) -> Reply:
         game = _new_game(_object(body, t, MAX_BODY_NEW), t, lang or t.language)
@@ -293,7 +293,7 @@ class Tables:
     def _change(self, game: Game, verb: str, seat: int | None, lang: str | None,
                 params: dict[str, str], t: Translator, data: dict[str, Any]) -> Reply:
         assert seat is not None
-        before = game.saved_text()
+        before = saved_text(game)
         since = 0
         if verb == "actions":
             since = self._act(game, seat, data, t)
