@@ -152,7 +152,7 @@ WEB_LAYERS = {
                "threads"],
     "table": ["game", "saved", "seats"],
     "storage": ["store", "store_postgres", "store_sql", "store_sqlite", "writer"],
-    "endpoints": ["api", "live", "page", "page_endpoints", "problems", "review"],
+    "endpoints": ["api", "live", "page", "page_endpoints", "problems", "review", "table_requests"],
     "application": ["app", "server"],
 }
 WEB_ORDER = list(WEB_LAYERS)
