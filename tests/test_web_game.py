@@ -166,3 +166,24 @@ def test_the_saved_form_is_written_by_its_own_module_and_the_old_methods_warn() 
     game.next_deal()
     assert saved_data(game)["deck"] != first_deck  # the cached head was made again
     assert restore(saved_data(game)).state(seat=0) == game.state(seat=0)
+
+
+def test_the_clock_and_who_answers_are_composed_for_each_viewer() -> None:
+    """The command box's clock and who answers come whole from the text layer (a {count} left
+    for the time that runs on the page; each person's line in both presences)."""
+    t = words("en")
+    game = Game.new(seed=3, opponents="random", humans=2, names=["Ana", "Bo"], turn_seconds=60,
+                    first=0)
+    game.join(1)
+    game.start()
+    said = game.state(seat=1, connected=(1, 0, 0))["said"]
+    assert said["clock"] == "Time left to play: {count} (Ana)."
+    assert said["who"][0] == {"online": "Ana: online.", "offline": "Ana: offline."}
+    assert said["who"][1]["online"] == t.sentence("web", "{name}: {status}.", name="You", status="online")
+    assert said["who"][2] == {"now": "Seat 2: AI."}
+    assert game.state(seat=0)["said"]["clock"] == "Time left for your turn: {count}."
+    solo = Game.new(seed=3, opponents="random")
+    assert solo.state(seat=0)["said"]["clock"] == "This table has no turn clock."
+    while not game.is_over:
+        game.act(game.legal(game.actor)[0])
+    assert game.state(seat=0)["said"]["clock"] == "Turn clock: 60 seconds a turn; it is not running now."
