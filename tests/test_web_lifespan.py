@@ -60,3 +60,20 @@ def test_no_web_module_keeps_server_state_on_the_application_or_at_module_level(
                     f"{path.name}:{node.lineno} reads app.state")
     assert not [name for name, value in vars(threads).items()
                 if not name.startswith("__") and isinstance(value, dict | set | list)]
+
+
+def test_the_language_choice_moved_and_its_old_names_warn() -> None:
+    import pytest
+
+    import kowah.web.app
+    import kowah.web.language
+    import kowah.web.problems
+
+    for module, names in ((kowah.web.problems, ("LANG_COOKIE", "accept_language", "language",
+                                                "translator_for")),
+                          (kowah.web.app, ("LANG_COOKIE", "accept_language"))):
+        for name in names:
+            with pytest.warns(DeprecationWarning, match="import it from kowah.web.language"):
+                assert getattr(module, name) is getattr(kowah.web.language, name)
+        with pytest.raises(AttributeError):
+            module.nothing_of_the_kind  # noqa: B018

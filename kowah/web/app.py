@@ -359,3 +359,16 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
                             Exception: _server_error},
         lifespan=_lifespan(store, settings, close_store),
     )
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated names of the language choice, now in :mod:`kowah.web.language`."""
+    if name in ("LANG_COOKIE", "accept_language"):
+        import warnings
+
+        import kowah.web.language
+
+        warnings.warn(f"kowah.web.app.{name} is deprecated; import it from kowah.web.language",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(kowah.web.language, name)
+    raise AttributeError(f"module 'kowah.web.app' has no attribute {name!r}")

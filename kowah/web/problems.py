@@ -123,3 +123,20 @@ class Problem(Refused):
 
     def response(self) -> Response:
         return answer(self.body(), self.status, self.headers)
+
+
+#: Names that moved to :mod:`kowah.web.language` (deprecated here).
+_MOVED = frozenset({"LANG_COOKIE", "accept_language", "language", "translator_for"})
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated names of the language choice, now in :mod:`kowah.web.language`."""
+    if name in _MOVED:
+        import warnings
+
+        import kowah.web.language
+
+        warnings.warn(f"kowah.web.problems.{name} is deprecated; import it from kowah.web.language",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(kowah.web.language, name)
+    raise AttributeError(f"module 'kowah.web.problems' has no attribute {name!r}")
