@@ -401,6 +401,101 @@ def test_the_live_region_says_what_matters(page: Page, server: str) -> None:
     assert page.locator("[data-hint]").get_attribute("role") is None
 
 
+#: Everything the live region says from the page's first moment (installed before it loads).
+HEAR_FROM_THE_START = """window.said = [];
+new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes)
+  if (node.nodeName === 'P' && node.parentElement && node.parentElement.matches('[data-live]'))
+    window.said.push(node.textContent); }).observe(document, {childList: true, subtree: true});"""
+
+
+def test_the_moves_before_your_first_turn_are_announced(page: Page, server: str) -> None:
+    page.add_init_script(HEAR_FROM_THE_START)
+    created = create(page, server, seed=5, first=1, opponents="random")
+    open_game(page, server, created)
+    now = state(page)
+    theirs = page.locator("[data-log] li:not(.mine):not(.win)").all_inner_texts()
+    assert now["to_move"] == [0] and len(theirs) >= 4  # two AIs drew and discarded (at least)
+    said = page.evaluate("window.said")
+    assert said.index(now["said"]["deal"]) < said.index(theirs[0])
+    assert [line for line in theirs if line not in said] == []
+    page.reload()  # a fresh look at the same moment tells the same
+    idle(page)
+    assert [line for line in theirs if line not in page.evaluate("window.said")] == []
+
+
+def test_the_command_box_answers_clock_and_who(page: Page, server: str) -> None:
+    strings = page_strings(translator("cs"))
+    word = {key: words[0] for key, words in strings["commands"].items()}
+    box = page.locator("[data-command]")
+
+    def ask(text: str) -> str:
+        box.fill(text)
+        box.press("Enter")
+        idle(page)
+        return str(page.locator("[data-live] p").last.text_content())
+
+    play_deck(page, server, QUICK_WIN, "cs")
+    t = translator("cs")
+    assert ask(word["clock"]) == t.gettext("web", "This table has no turn clock.")
+    assert ask(word["who"]) == " ".join([
+        t.gettext("web", "{name}: {status}.").format(name=t.seat_name(0, viewer=0),
+                                                      status=t.gettext("web", "online")),
+        *[t.gettext("web", "{name}: {status}.").format(name=name, status=t.gettext("web", "AI"))
+          for name in (t.seat_name(1, viewer=0), t.seat_name(2, viewer=0))]])
+    assert ask("clock") == ask(word["clock"])  # the English word works in every language
+    play_deck(page, server, QUICK_WIN, "cs", turn_seconds=600)
+    answer = ask(word["clock"])
+    left = re.fullmatch(t.gettext("web", "Time left for your turn: {count}.").replace(".", r"\.").format(
+        count=r"(\d+)\s\w+"), answer)
+    assert left is not None and 590 <= int(left.group(1)) <= 600, answer
+    assert word["turn"] != word["who"] and "who" not in strings["commands"]["turn"]
+
+
+def my_discards_late_in_a_deal(page: Page, server: str, at_least: int = 24) -> dict[str, Any]:
+    """A game in which seat 0 has made *at_least* discards and the deal goes on (played by the
+    API: draw, then discard the card drawn; never declare)."""
+    for seed in range(1, 20):
+        created = create(page, server, seed=seed, opponents="random")
+        headers = {"authorization": f"Bearer {created['token']}"}
+        now = created
+        while now["outcome"] is None and len(now["discards"][0]) < at_least:
+            legal = now["legal"]
+            action = next((a for kind in ("draw", "discard", "pass") for a in reversed(legal)
+                           if a["do"] == kind), legal[0])
+            fields = {key: value for key, value in action.items() if key != "seat"}
+            answer = page.request.post(f"{server}/api/games/{now['id']}/actions", headers=headers,
+                                       data={**fields, "after": now["version"]})
+            assert answer.ok, answer.text()
+            now = answer.json()
+        if now["outcome"] is None:
+            return {**now, "token": created["token"]}
+    raise AssertionError("every deal ended early")
+
+
+#: Each of your discards: inside the viewport's width, and its own at a point of its visible part
+#: (the page scrolled up or down to it; nothing scrolled sideways, as a finger would not).
+REACHABLE = """() => { const found = [];
+  for (const item of document.querySelectorAll('[data-pile="0"] li')) {
+    scrollTo(0, Math.max(0, item.getBoundingClientRect().top + scrollY - innerHeight / 2));
+    const box = item.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + 4, box.top + box.height / 2);
+    found.push({left: box.left, right: box.right, width: innerWidth, own: !!hit && item.contains(hit)});
+  }
+  return found; }"""
+
+
+def test_your_own_discards_stay_reachable_on_a_phone_late_in_a_deal(browser: Browser, server: str) -> None:
+    context, view, console = context_page(browser, phone=True)
+    created = my_discards_late_in_a_deal(view, server)
+    open_game(view, server, created)
+    found = view.evaluate(REACHABLE)
+    assert len(found) == len(created["discards"][0]) >= 24
+    assert [item for item in found if not (item["left"] >= 0 and item["right"] <= item["width"]
+                                           and item["own"])] == []
+    context.close()
+    assert console.errors == []
+
+
 # -- playback never locks the table -----------------------------------------------------------
 
 

@@ -148,10 +148,11 @@ def test_a_card_argument_is_checked_by_one_function() -> None:
 #: socket; the application and the server that runs it. A module imports only its own layer or
 #: lower ones.
 WEB_LAYERS = {
-    "values": ["_checks", "addresses", "ai_players", "answers", "phrases", "said", "text", "threads"],
+    "values": ["_checks", "addresses", "ai_players", "answers", "language", "phrases", "said", "text",
+               "threads"],
     "table": ["game", "saved", "seats"],
     "storage": ["store", "store_postgres", "store_sql", "store_sqlite", "writer"],
-    "endpoints": ["api", "live", "page", "problems", "review"],
+    "endpoints": ["api", "live", "page", "page_endpoints", "problems", "review", "table_requests"],
     "application": ["app", "server"],
 }
 WEB_ORDER = list(WEB_LAYERS)

@@ -7,11 +7,11 @@ import json
 import random
 import re
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.applications import Starlette
 from webtools import client as table_client
 
 from kowah import Action, Card, Deal, Record
@@ -89,8 +89,10 @@ def test_the_page_scripts_are_small_modules_sharing_one_set_of_constants() -> No
 
 
 @pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(Starlette(routes=review.ROUTES))
+def client() -> Iterator[TestClient]:
+    """The whole application, its lifespan running (the review runs in its game threads)."""
+    with table_client() as c:
+        yield c
 
 
 def a_deal(seed: int) -> Deal:

@@ -192,3 +192,32 @@ def test_the_worker_answers_without_starlette_or_anyio() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_worker_and_the_api_make_their_checks_in_one_core(both: Both,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both transports hand an action to kowah.web.table_requests.act (a stand-in here refuses
+    every action alike), and the Worker's module repeats none of its refusals."""
+    import ast
+    import inspect
+
+    import kowah.site.solo
+    from kowah.web import table_requests
+    from kowah.web.problems import Problem
+
+    _, state = both.call("POST", "/api/games", "lang=en", {"seed": 5})
+    calls: list[int] = []
+
+    def refuse(game: Any, seat: int, data: Json, t: Any, limit: int, now: float | None = None) -> bool:
+        calls.append(seat)
+        raise Problem(418, "core", "refused by the core")
+
+    monkeypatch.setattr(table_requests, "act", refuse)
+    status, answer = both.call("POST", f"/api/games/{state['id']}/actions", "lang=en",
+                               {"do": "draw", "after": state["version"]}, key=both.key())
+    assert (status, answer["error"], calls) == (418, "core", [0, 0])
+    literals = {node.value for node in ast.walk(ast.parse(inspect.getsource(kowah.site.solo)))
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    core = {"too-many-actions", "stale", "not-started", "left", "illegal", "closed", "creator-only",
+            "bad-key", "key-required", "unknown-field", "declaring-first", "turn_seconds", "names"}
+    assert not literals & core

@@ -14,15 +14,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, TestClient, act, choose, client, key, new_game, play_out
+from webtools import Json, TestClient, act, choose, client, from_address, key, new_game, play_out
 
 from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import translator
 from kowah.record import replay_outcome
 from kowah.rendering import render_rules
-from kowah.web.app import SECURITY_HEADERS, accept_language
+from kowah.web.app import SECURITY_HEADERS
 from kowah.web.game import Game
-from kowah.web.saved import restore
+from kowah.web.language import accept_language
+from kowah.web.saved import restore, saved_data
 from kowah.web.store import open_store
 
 
@@ -301,8 +302,7 @@ def test_the_store_full_path_is_503_in_the_players_language() -> None:
     store = open_store(None, max_games=2)
     with client(store) as c:
         for n, address in enumerate(("10.0.0.1", "10.0.0.2")):
-            other = TestClient(c.app, base_url=BASE, client=(address, 1))
-            other.post("/api/games", json={"seed": n}).raise_for_status()
+            c.post("/api/games", json={"seed": n}, headers=from_address(address)).raise_for_status()
         response = c.post("/api/games", json={"lang": "cs"}, params={"lang": "cs"})
         assert response.status_code == 503 and response.json()["error"] == "full"
         assert response.json()["message"] == translator("cs").gettext(
@@ -385,7 +385,7 @@ def test_the_views_kept_while_acting_are_those_a_replay_gives() -> None:
         after = game.version
         game.act(game.legal(0)[0])
         kept = game.views_since(0, after)
-        replayed = restore(game.saved()).views_since(0, after)
+        replayed = restore(saved_data(game)).views_since(0, after)
         assert kept == replayed and len(kept) == game.version - after
 
 
@@ -394,7 +394,7 @@ def test_the_saved_record_is_the_librarys_record_at_every_step() -> None:
 
     game = Game.new(seed=15, opponents="normal")
     while not game.is_over:
-        saved = game.saved()
+        saved = saved_data(game)
         assert {k: v for k, v in saved.items() if k != "kowah-web"} == Record.from_deal(game.deal).to_dict()
         game.act(game.legal(0)[0])
 

@@ -20,7 +20,7 @@ from kowah.record import Record
 from kowah.web import api
 from kowah.web.game import Game
 from kowah.web.phrases import PHRASE_IDS, phrase_text
-from kowah.web.saved import restore
+from kowah.web.saved import restore, saved_text
 
 
 @pytest.fixture
@@ -196,7 +196,7 @@ def test_a_table_after_deals_and_phrases_is_restored_exactly() -> None:
     game.ask_next(0)
     game.ask_next(1)
     game.hand_over(1)
-    copy = restore(json.loads(game.saved_text()))
+    copy = restore(json.loads(saved_text(game)))
     for seat in (None, 0, 1):
         assert copy.state("cs", seat=seat, now=1.0) == game.state("cs", seat=seat, now=1.0)
     assert copy.deal_number == 2 and copy.past == game.past and copy.handed == {1}

@@ -15,21 +15,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, TestClient, act, client, key, new_game
+from webtools import Json, TestClient, act, client, from_address, key, new_game, store_of
 
 from kowah.web import live
 from kowah.web.app import Settings, create_app
 from kowah.web.game import Game
-from kowah.web.saved import GameError, restore
+from kowah.web.saved import GameError, restore, saved_data
 from kowah.web.store import open_store
 from kowah.web.store_sqlite import SQLiteStore
 
 LIVE = "ws://127.0.0.1:8000/api/games/{}/live"
 
 
-def at(c: TestClient, address: str, **headers: str) -> TestClient:
-    """A client of *c*'s application calling from *address*."""
-    return TestClient(c.app, base_url=BASE, client=(address, 40000), headers=headers)
+class at:  # (reads as a phrase: at(c, address).post(...))
+    """*c*'s requests, from the client *address* (one running application)."""
+
+    def __init__(self, c: TestClient, address: str, **headers: str) -> None:
+        self.c, self.headers = c, from_address(address, **headers)
+
+    def post(self, url: str, **options: Any) -> Any:
+        return self.c.post(url, headers=self.headers, **options)
 
 
 def _damage(store: SQLiteStore, sql: str, *params: object) -> None:
@@ -55,7 +60,7 @@ def test_1200_unjoined_tables_from_20_addresses_leave_a_place_for_a_21st_at_once
             for address in range(10, 30):
                 status = at(c, f"127.0.0.{address}").post("/api/games", json={"humans": 3}).status_code
                 answers[status] = answers.get(status, 0) + 1
-        store = c.app.state.store  # type: ignore[attr-defined]
+        store = store_of(c)
         assert answers == {201: 1200} and store.playing() == 1000
         for newcomer in ("127.0.0.99", "127.0.0.3"):
             answer = at(c, newcomer).post("/api/games", json={})
@@ -110,8 +115,8 @@ def test_x_forwarded_for_counts_only_from_a_trusted_proxy() -> None:
         behind = [at(c, "127.0.0.5", **{"x-forwarded-for": f"203.0.113.9, 198.51.100.{n}"}).post(
             "/api/games", json={}) for n in range(3)]
         assert [answer.status_code for answer in behind] == [201, 201, 201]
-        store = c.app.state.store  # type: ignore[attr-defined]
-        assert [store.get(answer.json()["id"]).owner for answer in behind] == [
+        store = store_of(c)
+        assert [getattr(store.get(answer.json()["id"]), "owner", None) for answer in behind] == [
             "198.51.100.0", "198.51.100.1", "198.51.100.2"]
 
 
@@ -206,7 +211,7 @@ def test_housekeeping_goes_on_past_a_damaged_row(store: SQLiteStore,
 
 def test_a_restored_game_whose_keys_are_not_unique_is_refused() -> None:
     game = Game.new(seed=1, opponents="random", humans=2)
-    saved = game.saved()
+    saved = saved_data(game)
     saved["kowah-web"]["seats"][1]["token"] = saved["kowah-web"]["seats"][0]["token"]
     with pytest.raises(GameError, match="two seats share a key"):
         restore(saved)
@@ -231,13 +236,17 @@ def test_a_client_leaving_mid_body_is_one_short_log_line(caplog: pytest.LogCaptu
              "server": ("127.0.0.1", 8000), "client": ("127.0.0.4", 5000), "app": app,
              "headers": [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
                          (b"content-length", b"100")]}
+
+    async def run() -> None:  # the application's lifespan runs around the request, as in a server
+        async with app.router.lifespan_context(app) as state:
+            await app({**scope, "state": dict(state or {})}, receive, send)  # type: ignore[arg-type]
+
     with caplog.at_level(logging.INFO):
-        asyncio.run(app(scope, receive, send))  # type: ignore[arg-type]
+        asyncio.run(run())
     lines = [record for record in caplog.records if record.name.startswith(("kowah", "uvicorn"))]
     assert len(lines) == 1 and lines[0].levelno == logging.INFO and lines[0].exc_info is None
     assert "left before sending the whole request" in lines[0].getMessage()
     assert len(lines[0].getMessage().splitlines()) == 1
-    app.state.store.close()
 
 
 def test_a_binary_frame_after_the_first_message_closes_the_socket_with_4400() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import BASE, Json, TestClient, act, client, key, new_game
+from webtools import BASE, Json, TestClient, act, client, from_address, key, new_game
 
 from kowah.i18n import LANGUAGES, translator
 from kowah.web import live
@@ -220,8 +220,8 @@ def test_new_games_are_limited_per_client_address() -> None:
         assert refused.json()["message"] == translator("it").gettext(
             "web", "Too many new games from this address; try again in {seconds} s.").format(
             seconds=refused.headers["retry-after"])
-        other = TestClient(c.app, base_url=BASE, client=("192.0.2.9", 1))
-        assert other.post("/api/games", json={}).status_code == 201
+        other = from_address("192.0.2.9")
+        assert c.post("/api/games", json={}, headers=other).status_code == 201
 
 
 def test_1100_games_by_one_client_never_lock_out_another() -> None:
@@ -233,8 +233,8 @@ def test_1100_games_by_one_client_never_lock_out_another() -> None:
         store.add(Game.new(seed=seed, opponents="random", owner="testclient"))
     assert store.playing() == 1000 and store.peek(first.id)[1] == "closed"  # type: ignore[index]
     with client(store) as c:
-        other = TestClient(c.app, base_url=BASE, client=("192.0.2.9", 1))
-        assert other.post("/api/games", json={}).status_code == 201
+        other = from_address("192.0.2.9")
+        assert c.post("/api/games", json={}, headers=other).status_code == 201
         assert c.post("/api/games", json={}).status_code == 201  # the greedy client too
         assert store.playing() == 1000
     store.close()

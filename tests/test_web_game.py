@@ -18,19 +18,19 @@ from kowah.cards import KOWAH_DECK, Card, parse_cards
 from kowah.deal import Observation
 from kowah.record import Record
 from kowah.web.game import Game
-from kowah.web.saved import restore
+from kowah.web.saved import restore, saved_data
 from kowah.web.text import words
 
 
 def _check(game: Game) -> None:
-    saved = game.saved()
+    saved = saved_data(game)
     record = dict(Record.from_deal(game.deal).to_dict())
     assert {key: value for key, value in saved.items() if key != "kowah-web"} == record
     fresh = restore(saved)
     t = words("en")
     for viewer in (None, 0, 1, 2):
         assert game.events(t, viewer) == fresh.events(t, viewer)
-    assert fresh.saved() == saved and fresh.state(seat=0) == game.state(seat=0)
+    assert saved_data(fresh) == saved and fresh.state(seat=0) == game.state(seat=0)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -73,11 +73,11 @@ def test_a_pass_is_saved_and_restored() -> None:
     game.act(Action.discard(0, game.deal.deck[24]))  # the drawn card: still ready
     assert Action.pass_(0) in game.legal(0)
     _check(game)  # in the declaring window: not passed
-    assert "passed" not in game.saved()
+    assert "passed" not in saved_data(game)
     game.act(Action.pass_(0))
-    assert game.saved()["passed"] is True and game.actor == 1
+    assert saved_data(game)["passed"] is True and game.actor == 1
     _check(game)
-    restored = restore(game.saved())
+    restored = restore(saved_data(game))
     assert restored.deal.to_move() == game.deal.to_move() and restored.legal(0) == game.legal(0)
 
 
@@ -148,3 +148,42 @@ def test_each_events_view_is_what_the_viewers_observation_shows(seed: int, oppon
         if events:  # (a pass tells nothing)
             assert {key: events[-1]["view"][key] for key in seen} == _seen(
                 game.deal.observation(actor), actor)
+
+
+def test_the_saved_form_is_written_by_its_own_module_and_the_old_methods_warn() -> None:
+    """kowah.web.saved writes and reads the saved form; Game.saved_text()/saved() remain as
+    deprecated aliases that warn and give the same text, also after a next deal (new deck)."""
+    from kowah.web.saved import saved_text
+
+    game = Game.new(seed=11, opponents="random")
+    with pytest.warns(DeprecationWarning, match=r"kowah\.web\.saved\.saved_text"):
+        assert game.saved_text() == saved_text(game)
+    with pytest.warns(DeprecationWarning, match=r"kowah\.web\.saved\.saved_data"):
+        assert game.saved() == saved_data(game) == json.loads(saved_text(game))
+    while not game.is_over:
+        game.act(game.legal(0)[0])
+    first_deck = saved_data(game)["deck"]
+    game.next_deal()
+    assert saved_data(game)["deck"] != first_deck  # the cached head was made again
+    assert restore(saved_data(game)).state(seat=0) == game.state(seat=0)
+
+
+def test_the_clock_and_who_answers_are_composed_for_each_viewer() -> None:
+    """The command box's clock and who answers come whole from the text layer (a {count} left
+    for the time that runs on the page; each person's line in both presences)."""
+    t = words("en")
+    game = Game.new(seed=3, opponents="random", humans=2, names=["Ana", "Bo"], turn_seconds=60,
+                    first=0)
+    game.join(1)
+    game.start()
+    said = game.state(seat=1, connected=(1, 0, 0))["said"]
+    assert said["clock"] == "Time left to play: {count} (Ana)."
+    assert said["who"][0] == {"online": "Ana: online.", "offline": "Ana: offline."}
+    assert said["who"][1]["online"] == t.sentence("web", "{name}: {status}.", name="You", status="online")
+    assert said["who"][2] == {"now": "Seat 2: AI."}
+    assert game.state(seat=0)["said"]["clock"] == "Time left for your turn: {count}."
+    solo = Game.new(seed=3, opponents="random")
+    assert solo.state(seat=0)["said"]["clock"] == "This table has no turn clock."
+    while not game.is_over:
+        game.act(game.legal(game.actor)[0])
+    assert game.state(seat=0)["said"]["clock"] == "Turn clock: 60 seconds a turn; it is not running now."

@@ -32,7 +32,7 @@ from webtools import (  # noqa: F401 - postgres_url: the fixture
 from kowah.i18n import translator
 from kowah.web.game import Game
 from kowah.web.problems import MORE_ERRORS
-from kowah.web.saved import restore
+from kowah.web.saved import GameError, restore, saved_data
 from kowah.web.store import (
     ANY_GAME,
     ENDED_CACHE,
@@ -619,11 +619,11 @@ def _raw(store: SQLStore, sql: str, params: tuple[object, ...]) -> None:
 def test_restored_values_are_checked_like_new_ones() -> None:
     game = a_game()
     for field, value in (("opponents", "god"), ("lang", "xx"), ("turn_seconds", 1), ("seed", "1")):
-        saved = game.saved()
+        saved = saved_data(game)
         saved["kowah-web"][field] = value
         with pytest.raises(ValueError, match=field.split("_")[0]):
             restore(saved)
-    saved = game.saved()
+    saved = saved_data(game)
     saved["kowah-web"]["seats"][1]["token"] = "short"
     with pytest.raises(ValueError, match="seat"):
         restore(saved)
@@ -675,7 +675,7 @@ def test_a_listener_hears_again_once_the_database_is_back() -> None:
 def _first_edition_file(folder: Path, seed: int) -> str:
     game = a_game(seed=seed)
     first_move(game)
-    data = game.saved()
+    data = saved_data(game)
     extra = data["kowah-web"]
     data["kowah-web"] = {key: extra[key] for key in ("id", "seed", "opponents", "lang", "created",
                                                       "updated", "requests")}
@@ -889,6 +889,10 @@ def test_the_stores_errors_are_one_hierarchy_under_the_librarys_and_not_in_the_f
                   StoreFullError("the table is full: all {count} places hold games still in play", count=3)):
         copy = pickle.loads(pickle.dumps(error))
         assert type(copy) is type(error) and str(copy) == str(error) and copy.reason == error.reason
-    assert "StoreFullError" not in kowah.__all__
+    assert issubclass(GameError, KowahError) and not issubclass(GameError, StoreError)
+    copy = pickle.loads(pickle.dumps(GameError("bad seed")))
+    assert type(copy) is GameError and str(copy) == copy.reason == "bad seed"
+    assert translator("cs").error(copy).startswith("uloženou hru nelze")
+    assert "StoreFullError" not in kowah.__all__ and "StoreFullError" not in dir(kowah)
     with pytest.warns(DeprecationWarning, match="import it from kowah.web.store"):
         assert getattr(kowah, "StoreFullError") is StoreFullError  # noqa: B009

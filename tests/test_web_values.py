@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 from kowah.errors import KowahError, KowahTypeError
 from kowah.web.app import Settings
 from kowah.web.game import Game
-from kowah.web.saved import GameError, restore
+from kowah.web.saved import GameError, restore, saved_data
 from kowah.web.seats import Seat, TableEvent, TableEventKind, new_key
 
 KEY = new_key()
@@ -114,14 +114,14 @@ def test_a_table_event_is_checked() -> None:
 def test_a_saved_game_with_a_bad_seat_or_log_entry_is_not_restored() -> None:
     game = Game.new(seed=3, opponents="random", humans=2)
     game.join(1, "Bo")
-    assert restore(game.saved()).seats == game.seats
+    assert restore(saved_data(game)).seats == game.seats
     changes: list[tuple[Callable[[dict[str, Any]], object], str]] = [
             (lambda extra: extra["seats"][2].update(token=KEY), "bad seat: a person's seat has a key"),
             (lambda extra: extra["seats"][1].update(name="\n"), "bad seat: a person's name"),
             (lambda extra: extra["log"].append([0, "sit", None]), "bad log entry: kind must be one of"),
             (lambda extra: extra["log"].append([0, "join", 5]), "bad log entry: seat must be from 0 to 2")]
     for change, reason in changes:
-        saved = game.saved()
+        saved = saved_data(game)
         change(saved["kowah-web"])
         with pytest.raises(GameError, match=reason):
             restore(saved)

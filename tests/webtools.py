@@ -29,6 +29,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient as TestClient  # re-exported for the tests
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+
 from kowah.web.app import create_app
 from kowah.web.store import Store
 
@@ -38,9 +40,42 @@ BASE = "http://127.0.0.1:8000"
 REQUIRED = os.environ.get("KOWAH_POSTGRES_TESTS", "").lower() == "required"
 
 
+#: The test header that gives a request another client address (see :class:`Addressed`).
+FROM_ADDRESS = "x-kowah-test-address"
+
+
+class Addressed:
+    """ASGI, the tests' own: a request with a :data:`FROM_ADDRESS` header comes from that
+    client address (the header removed), so that one client, whose ``with`` runs the
+    application's lifespan, stands for people at several addresses."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            name = FROM_ADDRESS.encode()
+            given = [value for key, value in scope["headers"] if key == name]
+            if given:
+                scope = {**scope, "client": (given[0].decode(), 40000),
+                         "headers": [(k, v) for k, v in scope["headers"] if k != name]}
+        await self.app(scope, receive, send)
+
+
 def client(store: Store | None = None, **options: Any) -> TestClient:
     """A test client of a fresh application (its lifespan runs: use it in a ``with``)."""
-    return TestClient(create_app(store, **options), base_url=BASE)
+    return TestClient(Addressed(create_app(store, **options)), base_url=BASE)
+
+
+def from_address(address: str, **headers: str) -> dict[str, str]:
+    """The headers of a request from the client *address* (see :class:`Addressed`)."""
+    return {FROM_ADDRESS: address, **headers}
+
+
+def store_of(c: TestClient) -> Store:
+    """The store of the running application of *c* (its lifespan's state)."""
+    store: Store = c.app_state["store"]
+    return store
 
 
 def key(state: Json, seat: int = 0) -> dict[str, str]:

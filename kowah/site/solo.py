@@ -1,7 +1,9 @@
 """The static site's game server, run by its Web Worker: the page's requests for a solo table
 answered as ``kowah serve`` answers them (:mod:`kowah.web.api`), with the same Python
 (:class:`~kowah.web.game.Game`, the text layer, :func:`~kowah.web.review.review_of`) and no
-Starlette, so that the answers are the server's, byte for byte.
+Starlette, so that the answers are the server's, byte for byte: the checks and changes are
+:mod:`kowah.web.table_requests`'s, which the served API's endpoints call too; this module only
+routes the Worker's requests to them and keeps the browser's games.
 
 The Worker passes each request in (method, path, query, ``Authorization`` header, body) and
 gets a :class:`Reply`: the status, the headers and the JSON text, and, after a change, the
@@ -26,24 +28,33 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from typing import Any
 from urllib.parse import parse_qsl
 
 import attrs
 
 from kowah._value import Value
-from kowah.actions import SEATS, Action
-from kowah.cards import KOWAH_DECK, Card
+from kowah.actions import SEATS
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator, translator
 from kowah.players import PLAYERS
 from kowah.record import Record
+from kowah.web import table_requests
 from kowah.web.answers import encode_text
-from kowah.web.game import TURN_SECONDS, Game
-from kowah.web.problems import ERRORS, MORE_ERRORS, NO_SUCH_PATH, Problem, accept_language
-from kowah.web.saved import GameError, restore
-from kowah.web.seats import name_ok
+from kowah.web.game import Game
+from kowah.web.language import accept_language
+from kowah.web.problems import NO_SUCH_PATH, Problem
+from kowah.web.saved import GameError, restore, saved_text
+from kowah.web.table_requests import (
+    ACTION_FIELDS,
+    bearer_key,
+    check_fields,
+    is_int,
+    json_object,
+    new_game,
+    seat_of,
+    too_large,
+)
 from kowah.web.text import words
 
 __all__ = ["MAX_ACTIONS", "MAX_BODY_NEW", "Reply", "Tables"]
@@ -52,8 +63,6 @@ __all__ = ["MAX_ACTIONS", "MAX_BODY_NEW", "Reply", "Tables"]
 MAX_ACTIONS = 2000
 #: The largest request body but a review's (``kowah serve``'s default ``--max-body``).
 MAX_BODY_NEW = 8192
-_NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
-               "turn_seconds")
 _JSON = {"content-type": "application/json"}
 #: A game's addresses under /api/games/{id}: the method each takes.
 _VERBS = {"": "GET", "hint": "GET", "record": "GET", "actions": "POST", "close": "POST", "leave": "POST"}
@@ -83,76 +92,11 @@ class Reply(Value):
         return cls(status, {**_JSON, **(headers or {})}, encode_text(data), saved)
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _object(body: str, t: Translator, limit: int) -> dict[str, Any]:
     """The request's JSON object (as ``kowah.web.api`` reads it)."""
     if len(body.encode()) > limit:
-        raise Problem.of(t, 413, "too-large", limit=limit)
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):
-        raise Problem.of(t, 400, "bad-json") from None
-    if not isinstance(data, dict):
-        raise Problem.of(t, 400, "not-an-object")
-    return data
-
-
-def _fields(data: dict[str, Any], allowed: tuple[str, ...], t: Translator) -> None:
-    for key in data:
-        if key not in allowed:
-            raise Problem.of(t, 400, "unknown-field", field=str(key)[:40])
-
-
-def _new_game(data: dict[str, Any], t: Translator, lang: str) -> Game:
-    """``POST /api/games``'s checks, in the order the server makes them."""
-    _fields(data, _NEW_FIELDS, t)
-    if "lang" in data and data["lang"] not in LANGUAGES:
-        raise Problem.field(t, "lang", "language")
-    opponents = data.get("opponents", "normal")
-    if opponents not in PLAYERS:
-        raise Problem.field(t, "opponents", "opponents", names=", ".join(PLAYERS))
-    seed = data.get("seed")
-    if seed is not None and not (_is_int(seed) and abs(seed) < 2**63):
-        raise Problem.field(t, "seed", "integer")
-    first = data.get("first")
-    if first is not None and not (_is_int(first) and 0 <= first < 3):
-        raise Problem.field(t, "first", "seat")
-    humans = data.get("humans", 1)
-    if not (_is_int(humans) and 1 <= humans <= 3):
-        raise Problem.field(t, "humans", "humans")
-    names = data.get("names", [])
-    if not (isinstance(names, list) and len(names) <= humans
-            and all(name is None or name_ok(name) for name in names)):
-        raise Problem.field(t, "names", "names")
-    turn_seconds = data.get("turn_seconds")
-    if turn_seconds is not None and not (
-            _is_int(turn_seconds) and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
-        raise Problem.field(t, "turn_seconds", "turn_seconds")
-    start = data.get("start", "when-full")
-    if start not in ("now", "when-full"):
-        raise Problem.field(t, "start", "start")
-    if humans != 1:  # friends play at a kowah serve table (the site's "Play with friends")
-        raise Problem.field(t, "humans", "humans")
-    deck = data.get("deck")
-    cards = None
-    if deck is not None:
-        if not (isinstance(deck, list) and all(isinstance(code, str) for code in deck)
-                and len(deck) <= 2 * len(KOWAH_DECK)):
-            raise Problem.field(t, "deck", "deck")
-        try:
-            cards = [Card.parse(code) for code in deck]
-        except KowahError as error:
-            raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
-    try:
-        return Game.new(seed=seed, opponents=str(opponents), lang=str(data.get("lang", lang)),
-                        deck=cards, first=first, owner="browser")
-    except KowahError as error:
-        raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
+        raise too_large(t, limit)
+    return json_object(body, t)
 
 
 class Tables:
@@ -209,16 +153,16 @@ class Tables:
                 return _nothing_here(t)
             if method != _VERBS[verb]:
                 raise Problem.of(t, 405, "method-not-allowed", headers={"allow": _VERBS[verb]})
-            token = self._token(authorization, t)  # the server's order of checks
-            since = self._since(params, t) if verb == "" else 0
+            token = bearer_key(authorization, t)  # the server's order of checks
+            since = table_requests.since(params.get("since"), t) if verb == "" else 0
             data = _object(body, t, MAX_BODY_NEW) if method == "POST" else {}
-            _fields(data, ("do", "card", "wait", "seat", "after") if verb == "actions" else (), t)
-            if verb == "actions" and not _is_int(data.get("after")):
+            check_fields(data, ACTION_FIELDS if verb == "actions" else (), t)
+            if verb == "actions" and not is_int(data.get("after")):
                 raise Problem.field(t, "after", "version")
             game = self.games.get(parts[2])
             if game is None:
                 raise Problem.of(t, 404, "not-found")
-            seat = self._seat(game, token, t, required=verb not in ("", "record"))
+            seat = seat_of(game, token, t, required=verb not in ("", "record"))
             if verb == "":
                 return Reply.of(self._view(game, seat, lang, params, since))
             if verb == "hint":
@@ -242,33 +186,6 @@ class Tables:
             raise Problem.of(t, 405, "method-not-allowed")
         return _nothing_here(t)
 
-    @staticmethod
-    def _since(params: dict[str, str], t: Translator) -> int:
-        since = params.get("since", "0")
-        if not (since.isascii() and since.isdigit() and len(since) < 10):
-            raise Problem.field(t, "since", "since")
-        return int(since)
-
-    @staticmethod
-    def _token(authorization: str | None, t: Translator) -> str | None:
-        if authorization is None:
-            return None
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
-        return token.strip()
-
-    @staticmethod
-    def _seat(game: Game, token: str | None, t: Translator, *, required: bool) -> int | None:
-        if token is None:
-            if required:
-                raise Problem.of(t, 401, "key-required", headers={"www-authenticate": "Bearer"})
-            return None
-        seat = game.seat_of(token)
-        if seat is None:
-            raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
-        return seat
-
     def _view(self, game: Game, seat: int | None, lang: str | None, params: dict[str, str],
               since: int = 0, opened: bool = True) -> dict[str, Any]:
         # This page is the game's only client, open while it plays (the server counts its
@@ -278,10 +195,11 @@ class Tables:
 
     def _saved(self, game: Game, before: str | None) -> tuple[str, str]:
         self._before[game.id] = before
-        return game.id, game.saved_text()
+        return game.id, saved_text(game)
 
     def _create(self, params: dict[str, str], lang: str | None, t: Translator, body: str) -> Reply:
-        game = _new_game(_object(body, t, MAX_BODY_NEW), t, lang or t.language)
+        game = new_game(_object(body, t, MAX_BODY_NEW), t, lang or t.language, "browser", PLAYERS,
+                        friends=False)
         self.games[game.id] = game
         state = self._view(game, 0, lang, params, opened=False)
         state["token"] = game.seats[0].token
@@ -292,57 +210,16 @@ class Tables:
     def _change(self, game: Game, verb: str, seat: int | None, lang: str | None,
                 params: dict[str, str], t: Translator, data: dict[str, Any]) -> Reply:
         assert seat is not None
-        before = game.saved_text()
+        before = saved_text(game)
         since = 0
         if verb == "actions":
-            since = self._act(game, seat, data, t)
+            table_requests.act(game, seat, data, t, MAX_ACTIONS)
+            since = int(data["after"])
+        elif verb == "close":
+            table_requests.close(game, seat, t)
         else:
-            if verb == "close":
-                if seat != 0:
-                    raise Problem.of(t, 403, "creator-only")
-                if not game.closed:
-                    game.close()
-            else:
-                self._ready(game, t)
-                if not game.seats[seat].left and not game.is_over:
-                    game.leave(seat)
+            table_requests.leave(game, seat, t)
         return Reply.of(self._view(game, seat, lang, params, since), saved=self._saved(game, before))
-
-    @staticmethod
-    def _ready(game: Game, t: Translator) -> None:
-        if game.closed:
-            raise Problem.of(t, 409, "closed")
-
-    def _act(self, game: Game, seat: int, data: dict[str, Any], t: Translator) -> int:
-        """``POST …/actions``: the checks of ``kowah.web.api.act``, then the action."""
-        after = data.pop("after")
-        game.requests[seat] += 1
-        if game.requests[seat] > MAX_ACTIONS:
-            raise Problem.of(t, 429, "too-many-actions")
-        self._ready(game, t)
-        if not game.started:
-            raise Problem.of(t, 409, "not-started")
-        if game.seats[seat].left:
-            raise Problem.of(t, 409, "left")
-        game.seen[seat] = time.time()
-        try:
-            action = Action.from_dict(data, seat=seat)
-        except KowahError as error:
-            raise Problem.of(t, 400, "bad-request", problem=t.error(error)) from None
-        version = game.version
-        if after != version:
-            raise Problem.of(t, 409, "stale", version=version, after=after)
-        if action not in game.legal(seat):
-            refused = game.deal.why_illegal(action)
-            if refused is not None:
-                reason, why = refused.reason.value, t.refusal(refused)
-            else:  # legal, but a seat in its declaring window chooses first (R11)
-                reason = "not-your-turn"
-                why = t.gettext("web", MORE_ERRORS["declaring-first"]).format(seat=game.actor)
-            message = t.gettext("web", ERRORS["illegal"]).format(reason=why)
-            raise Problem(422, "illegal", message, reason=reason, reason_message=why, version=version)
-        game.act(action)
-        return int(after)
 
     @staticmethod
     def _record(game: Game, t: Translator) -> Reply:

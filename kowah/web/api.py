@@ -1,7 +1,8 @@
 """The JSON API's endpoints (see the docs' web API page), at module level.
 
-Each reads ``request.app.state`` (``store``, ``settings``, ``limits``), checks the request,
-and hands the game work to a thread: a game is read, changed and saved there, never on the
+Each reads the server's state that the application's lifespan hands it in ``request.state``
+(``store``, ``settings``, ``threads``, ``writer``, ``live``), checks the request, and hands the
+game work to a thread (``request.state.threads``): a game is read, changed and saved there, never on the
 event loop, and nothing the loop waits on is locked by it. A change goes to the application's
 :class:`~kowah.web.writer.Writer`, which commits it (with the others that came meanwhile)
 before the answer.
@@ -17,21 +18,30 @@ from typing import Any, TypeVar
 from starlette.requests import Request
 from starlette.responses import Response
 
-from kowah.actions import Action
-from kowah.cards import KOWAH_DECK, Card
-from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Translator
+from kowah.web import table_requests
 from kowah.web.addresses import client_address
-from kowah.web.ai_players import offered
 from kowah.web.answers import answer, encode
-from kowah.web.game import TURN_SECONDS, Game
+from kowah.web.game import Game
+from kowah.web.language import language, translator_for
 from kowah.web.phrases import PHRASE_IDS, phrase_list
-from kowah.web.problems import ERRORS, MORE_ERRORS, Problem, language, translator_for
+from kowah.web.problems import Problem
 from kowah.web.saved import MOST_LOGGED
 from kowah.web.seats import name_ok
 from kowah.web.store import Store
+from kowah.web.table_requests import (
+    ACTION_FIELDS,
+    bearer_key,
+    check_fields,
+    is_int,
+    json_object,
+    new_game,
+    ready,
+    seat_of,
+    too_large,
+)
 from kowah.web.text import words
-from kowah.web.threads import off_loop
+from kowah.web.threads import GameThreads
 from kowah.web.writer import Writer
 
 __all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "join", "leave",
@@ -42,45 +52,31 @@ __all__ = ["OFFLINE_SECONDS", "act", "close", "create", "hand_over", "hint", "jo
 OFFLINE_SECONDS = 30.0
 
 T = TypeVar("T")
-_NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "start",
-               "turn_seconds")
 
 
 def _store(request: Request) -> Store:
-    store: Store = request.app.state.store
+    store: Store = request.state.store
     return store
+
+
+async def _in_thread(request: Request, function: Callable[..., T], *args: Any) -> T:
+    """*function*'s result, called in the application's game threads."""
+    threads: GameThreads = request.state.threads
+    return await threads.run(function, *args)
 
 
 async def _read_json(request: Request, t: Translator) -> dict[str, Any]:
     """The request's JSON object, read no further than the settings' limit."""
-    limit = request.app.state.settings.max_body
+    limit = request.state.settings.max_body
     declared = request.headers.get("content-length")
     if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > limit:
-        raise Problem.of(t, 413, "too-large", limit=limit)
+        raise too_large(t, limit)
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > limit:
-            raise Problem.of(t, 413, "too-large", limit=limit)
-    if not body.strip():
-        return {}
-    try:
-        data = _json.loads(body)
-    except (ValueError, RecursionError):
-        raise Problem.of(t, 400, "bad-json") from None
-    if not isinstance(data, dict):
-        raise Problem.of(t, 400, "not-an-object")
-    return data
-
-
-def _check_fields(data: dict[str, Any], allowed: tuple[str, ...], t: Translator) -> None:
-    for key in data:
-        if key not in allowed:
-            raise Problem.of(t, 400, "unknown-field", field=str(key)[:40])
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+            raise too_large(t, limit)
+    return json_object(bytes(body), t)
 
 
 def _lang(request: Request) -> str | None:
@@ -95,25 +91,7 @@ def _with_codes(request: Request) -> bool:
 
 def _token(request: Request, t: Translator) -> str | None:
     """The request's key: ``None`` without an ``Authorization`` header; 401 for another scheme."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
-    return token.strip()
-
-
-def _seat(game: Game, token: str | None, t: Translator, *, required: bool) -> int | None:
-    """The seat of the request's key in *game* (the caller holds its lock)."""
-    if token is None:
-        if required:
-            raise Problem.of(t, 401, "key-required", headers={"www-authenticate": "Bearer"})
-        return None
-    seat = game.seat_of(token)
-    if seat is None:
-        raise Problem.of(t, 401, "bad-key", headers={"www-authenticate": "Bearer"})
-    return seat
+    return bearer_key(request.headers.get("authorization"), t)
 
 
 def _base_url(request: Request) -> str:
@@ -125,7 +103,7 @@ def _view(request: Request, game: Game, seat: int | None, since: int = 0) -> dic
     """*seat*'s state of *game* (the caller holds its lock)."""
     store = _store(request)
     connected = (store.presence(game.id) if game.humans > 1
-                 else request.app.state.live.local(game.id))
+                 else request.state.live.local(game.id))
     return game.state(_lang(request), since, seat=seat, connected=connected,
                       base_url=_base_url(request), codes=_with_codes(request))
 
@@ -136,7 +114,7 @@ async def _change(request: Request, t: Translator,
     answer with the state it returns. The state is encoded there too, as soon as it is made:
     the answers waiting for a batch's commit are then bytes, not many small lists and dicts
     that the garbage collector would go through again and again."""
-    writer: Writer = request.app.state.writer
+    writer: Writer = request.state.writer
     body = await writer.update(request.path_params["game"], lambda game: encode(change(game)))
     if body is None:
         raise Problem.of(t, 404, "not-found")
@@ -144,66 +122,21 @@ async def _change(request: Request, t: Translator,
 
 
 async def _read(request: Request, t: Translator, read: Callable[[Game], T]) -> T:
-    result: T | None = await off_loop(_store(request).read, request.path_params["game"], read)
+    result: T | None = await _in_thread(request, _store(request).read, request.path_params["game"], read)
     if result is None:
         raise Problem.of(t, 404, "not-found")
     return result
-
-
-def _new_game(data: dict[str, Any], t: Translator, lang: str, owner: str) -> Game:
-    _check_fields(data, _NEW_FIELDS, t)
-    if "lang" in data and data["lang"] not in LANGUAGES:
-        raise Problem.field(t, "lang", "language")
-    opponents = data.get("opponents", "normal")
-    if opponents not in offered():
-        raise Problem.field(t, "opponents", "opponents", names=", ".join(offered()))
-    seed = data.get("seed")
-    if seed is not None and not (_is_int(seed) and abs(seed) < 2**63):
-        raise Problem.field(t, "seed", "integer")
-    first = data.get("first")
-    if first is not None and not (_is_int(first) and 0 <= first < 3):
-        raise Problem.field(t, "first", "seat")
-    humans = data.get("humans", 1)
-    if not (_is_int(humans) and 1 <= humans <= 3):
-        raise Problem.field(t, "humans", "humans")
-    names = data.get("names", [])
-    if not (isinstance(names, list) and len(names) <= humans
-            and all(name is None or name_ok(name) for name in names)):
-        raise Problem.field(t, "names", "names")
-    turn_seconds = data.get("turn_seconds")
-    if turn_seconds is not None and not (
-            _is_int(turn_seconds) and TURN_SECONDS[0] <= turn_seconds <= TURN_SECONDS[1]):
-        raise Problem.field(t, "turn_seconds", "turn_seconds")
-    start = data.get("start", "when-full")
-    if start not in ("now", "when-full"):
-        raise Problem.field(t, "start", "start")
-    deck = data.get("deck")
-    cards = None
-    if deck is not None:
-        if not (isinstance(deck, list) and all(isinstance(code, str) for code in deck)
-                and len(deck) <= 2 * len(KOWAH_DECK)):
-            raise Problem.field(t, "deck", "deck")
-        try:
-            cards = [Card.parse(code) for code in deck]
-        except KowahError as error:
-            raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
-    try:
-        return Game.new(seed=seed, opponents=str(opponents), lang=str(data.get("lang", lang)),
-                        deck=cards, first=first, humans=humans, names=names,
-                        start_now=start == "now", turn_seconds=turn_seconds, owner=owner)
-    except KowahError as error:
-        raise Problem.of(t, 400, "bad-request", problem=t.error(error), field="deck") from None
 
 
 async def create(request: Request) -> Response:
     lang = language(request)
     t = words(lang)
     data = await _read_json(request, t)
-    settings = request.app.state.settings
+    settings = request.state.settings
     address = client_address(request.scope, settings.trust_proxies)
 
     def work() -> dict[str, Any]:
-        game = _new_game(data, t, lang, address)  # a refused body is not counted
+        game = new_game(data, t, lang, address)  # a refused body is not counted
         store = _store(request)
         wait = store.allow_new(address, time.time(), settings.max_new_per_minute)
         if wait:
@@ -216,15 +149,12 @@ async def create(request: Request) -> Response:
             state["watch"] = f"{_base_url(request)}/games/{game.id}"
         return state
 
-    state = await off_loop(work)
+    state = await _in_thread(request, work)
     return answer(state, 201, {"location": f"/api/games/{state['id']}"})
 
 
 def _since(request: Request, t: Translator) -> int:
-    since = request.query_params.get("since", "0")
-    if not (since.isascii() and since.isdigit() and len(since) < 10):
-        raise Problem.field(t, "since", "since")
-    return int(since)
+    return table_requests.since(request.query_params.get("since"), t)
 
 
 async def show(request: Request) -> Response:
@@ -232,77 +162,42 @@ async def show(request: Request) -> Response:
     token = _token(request, t)
     since = _since(request, t)
     return answer(await _read(request, t, lambda game: _view(
-        request, game, _seat(game, token, t, required=False), since)))
-
-
-def _ready(game: Game, t: Translator) -> None:
-    """Refuse changes to a closed game."""
-    if game.closed:
-        raise Problem.of(t, 409, "closed")
+        request, game, seat_of(game, token, t, required=False), since)))
 
 
 async def act(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     data = await _read_json(request, t)
-    _check_fields(data, ("do", "card", "wait", "seat", "after"), t)
-    after = data.pop("after", None)
-    if not _is_int(after):
+    check_fields(data, ACTION_FIELDS, t)
+    if not is_int(data.get("after")):
         raise Problem.field(t, "after", "version")
-    limit = request.app.state.settings.max_actions
+    after = int(data["after"])
+    limit = request.state.settings.max_actions
 
     def change(game: Game) -> dict[str, Any]:
-        seat = _seat(game, token, t, required=True)
+        seat = seat_of(game, token, t, required=True)
         assert seat is not None
-        game.requests[seat] += 1
-        if game.requests[seat] > limit:
-            raise Problem.of(t, 429, "too-many-actions")
-        _ready(game, t)
-        if not game.started:
-            raise Problem.of(t, 409, "not-started")
-        if game.seats[seat].left:
-            raise Problem.of(t, 409, "left")
-        game.seen[seat] = time.time()
-        if game.take_back(seat):  # the AI played meanwhile: the action is not made
+        if table_requests.act(game, seat, data, t, limit):  # the AI played meanwhile
             return {**_view(request, game, seat, after), "taken_back": True}
-        try:
-            action = Action.from_dict(data, seat=seat)
-        except KowahError as error:
-            raise Problem.of(t, 400, "bad-request", problem=t.error(error)) from None
-        version = game.version
-        if after != version:
-            raise Problem.of(t, 409, "stale", version=version, after=after)
-        if action not in game.legal(seat):
-            refused = game.deal.why_illegal(action)
-            if refused is not None:
-                reason, why = refused.reason.value, t.refusal(refused)
-            else:  # legal, but a seat in its declaring window chooses first (R11)
-                reason = "not-your-turn"
-                why = t.gettext("web", MORE_ERRORS_WAIT).format(seat=game.actor)
-            message = t.gettext("web", ERRORS["illegal"]).format(reason=why)
-            raise Problem(422, "illegal", message, reason=reason, reason_message=why, version=version)
-        game.act(action)
         return _view(request, game, seat, after)
 
     return await _change(request, t, change)
-
-
-MORE_ERRORS_WAIT = MORE_ERRORS["declaring-first"]
 
 
 async def join(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     data = await _read_json(request, t)
-    _check_fields(data, ("name",), t)
+    check_fields(data, ("name",), t)
     name = data.get("name")
     if name is not None and not name_ok(name):
         raise Problem.field(t, "name", "names")
 
     def change(game: Game) -> dict[str, Any]:
-        seat = _seat(game, token, t, required=True)
+        seat = seat_of(game, token, t, required=True)
         assert seat is not None
-        _ready(game, t)
+        ready(game, t)
         game.seen[seat] = time.time()
         game.join(seat, name)
         game.take_back(seat)
@@ -312,7 +207,7 @@ async def join(request: Request) -> Response:
 
 
 def _creator(game: Game, token: str | None, t: Translator) -> int:
-    seat = _seat(game, token, t, required=True)
+    seat = seat_of(game, token, t, required=True)
     if seat != 0:
         raise Problem.of(t, 403, "creator-only")
     return seat
@@ -321,11 +216,11 @@ def _creator(game: Game, token: str | None, t: Translator) -> int:
 async def start(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
-    _check_fields(await _read_json(request, t), (), t)
+    check_fields(await _read_json(request, t), (), t)
 
     def change(game: Game) -> dict[str, Any]:
         seat = _creator(game, token, t)
-        _ready(game, t)
+        ready(game, t)
         if game.started:
             raise Problem.of(t, 409, "already-started")
         game.start()
@@ -337,14 +232,12 @@ async def start(request: Request) -> Response:
 async def leave(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
-    _check_fields(await _read_json(request, t), (), t)
+    check_fields(await _read_json(request, t), (), t)
 
     def change(game: Game) -> dict[str, Any]:
-        seat = _seat(game, token, t, required=True)
+        seat = seat_of(game, token, t, required=True)
         assert seat is not None
-        _ready(game, t)
-        if not game.seats[seat].left and not game.is_over:
-            game.leave(seat)
+        table_requests.leave(game, seat, t)
         return _view(request, game, seat)
 
     return await _change(request, t, change)
@@ -353,12 +246,11 @@ async def leave(request: Request) -> Response:
 async def close(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
-    _check_fields(await _read_json(request, t), (), t)
+    check_fields(await _read_json(request, t), (), t)
 
     def change(game: Game) -> dict[str, Any]:
-        seat = _creator(game, token, t)
-        if not game.closed:
-            game.close()
+        seat = seat_of(game, token, t, required=True)
+        table_requests.close(game, seat, t)
         return _view(request, game, seat)
 
     return await _change(request, t, change)
@@ -366,9 +258,9 @@ async def close(request: Request) -> Response:
 
 def _person(game: Game, token: str | None, t: Translator) -> int:
     """The seat of the request's key, a person still at the table (the caller holds the lock)."""
-    seat = _seat(game, token, t, required=True)
+    seat = seat_of(game, token, t, required=True)
     assert seat is not None
-    _ready(game, t)
+    ready(game, t)
     if game.seats[seat].left:
         raise Problem.of(t, 409, "left")
     game.seen[seat] = time.time()
@@ -381,7 +273,7 @@ async def next_deal(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     data = await _read_json(request, t)
-    _check_fields(data, ("now",), t)
+    check_fields(data, ("now",), t)
     now = data.get("now", False)
     if not isinstance(now, bool):
         raise Problem.field(t, "now", "boolean")
@@ -404,16 +296,16 @@ async def hand_over(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     data = await _read_json(request, t)
-    _check_fields(data, ("seat",), t)
+    check_fields(data, ("seat",), t)
     given = data.get("seat")
     if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
         raise Problem.field(t, "seat", "other-seat")
     target = given
-    sockets = await off_loop(_store(request).presence, request.path_params["game"])
+    sockets = await _in_thread(request, _store(request).presence, request.path_params["game"])
 
     def change(game: Game) -> dict[str, Any]:
         seat = _creator(game, token, t)
-        _ready(game, t)
+        ready(game, t)
         state = game.seats[target]
         if not state.person or state.left or target in game.handed:
             raise Problem.of(t, 409, "not-a-person")
@@ -434,7 +326,7 @@ async def say(request: Request) -> Response:
     t = translator_for(request)
     token = _token(request, t)
     data = await _read_json(request, t)
-    _check_fields(data, ("phrase",), t)
+    check_fields(data, ("phrase",), t)
     phrase = data.get("phrase")
     if phrase not in PHRASE_IDS:
         raise Problem.field(t, "phrase", "phrase", names=", ".join(PHRASE_IDS))
@@ -459,7 +351,7 @@ async def hint(request: Request) -> Response:
     token = _token(request, t)
 
     def read(game: Game) -> dict[str, Any]:
-        seat = _seat(game, token, t, required=True)
+        seat = seat_of(game, token, t, required=True)
         assert seat is not None
         return game.hint(seat, _lang(request), _with_codes(request))
 

@@ -2,10 +2,12 @@
 
 :func:`create_app` builds a fresh application around a :class:`~kowah.web.store.Store`, as
 Starlette's own examples do: routes, ``Middleware(Guard)`` for the checks and headers every
-answer gets, ``exception_handlers=`` for the API's JSON errors, and a lifespan that starts the
-live updates and the housekeeping (turn clocks, idle games) and closes the store. The endpoints
-(:mod:`kowah.web.api`, :mod:`kowah.web.live`) live at module level and read
-``request.app.state``; the game logic is in :mod:`kowah.web.game` and the library.
+answer gets, ``exception_handlers=`` for the API's JSON errors, and a lifespan that owns the
+server's state (the store, the game threads, the writer, the live updates and the housekeeping:
+turn clocks, idle games), hands it to the endpoints as ``request.state`` and ends it. The
+endpoints (:mod:`kowah.web.api`, :mod:`kowah.web.live`, :mod:`kowah.web.page_endpoints`,
+:mod:`kowah.web.review`) live at module level; the game logic is in :mod:`kowah.web.game` and
+the library.
 
 Every response carries the security headers (:data:`SECURITY_HEADERS`); every ``/api`` answer
 also ``Cache-Control: no-store``.
@@ -17,8 +19,9 @@ import contextlib
 import ipaddress
 import logging
 import math
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 from starlette.applications import Starlette
@@ -26,23 +29,18 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from kowah._value import Value
-from kowah.cards import Card
 from kowah.errors import N_, KowahError, KowahTypeError, shorten
-from kowah.i18n import LANGUAGES
-from kowah.rendering import FORMATS, render_rules
-from kowah.svg import back as back_svg
-from kowah.svg import card as card_svg
-from kowah.web import api, live, review
+from kowah.web import api, live, page_endpoints, review
 from kowah.web._checks import check_int, check_text, check_texts
-from kowah.web.answers import answer
-from kowah.web.page import page_in
-from kowah.web.problems import LANG_COOKIE, NO_SUCH_PATH, Problem, accept_language, language, translator_for
+from kowah.web.language import translator_for
+from kowah.web.live import Hub
+from kowah.web.problems import NO_SUCH_PATH, Problem
 from kowah.web.store import (
     NotSavedError,
     Store,
@@ -51,10 +49,10 @@ from kowah.web.store import (
     UnreadableGameError,
     open_store,
 )
-from kowah.web.text import MESSAGES, words
+from kowah.web.threads import GameThreads
 from kowah.web.writer import Writer
 
-__all__ = ["LANG_COOKIE", "SECURITY_HEADERS", "Settings", "accept_language", "create_app"]
+__all__ = ["SECURITY_HEADERS", "Settings", "create_app"]
 
 log = logging.getLogger("kowah.web")
 
@@ -290,68 +288,50 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return Problem.of(translator_for(request), 500, "server-error").response()
 
 
-# -- the page and the pictures -----------------------------------------------------------------
+# -- the server's state ------------------------------------------------------------------------
 
-async def page(request: Request) -> Response:
-    lang = language(request)
-    t = words(lang)
-    response = HTMLResponse(page_in(t.language), headers={"cache-control": "no-cache",
-                                                     "content-language": lang})
-    if request.query_params.get("lang") in LANGUAGES:
-        response.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="strict")
-    return response
+def _lifespan(store: Store | None, settings: Settings, close_store: bool
+              ) -> Callable[[Starlette], contextlib.AbstractAsyncContextManager[dict[str, Any]]]:
+    """The lifespan that owns the server's state while the application runs: the store (a
+    temporary one when *store* is ``None``), the game threads, the writer, the live hub and its
+    housekeeping. It hands them to the endpoints as the lifespan's state
+    (``request.state.store`` …, a copy for each request), and ends them in turn."""
 
-
-async def card_picture(request: Request) -> Response:
-    code = request.path_params["code"]
-    t = translator_for(request)
-    if code == "back":
-        text = back_svg(title=t.gettext("web", MESSAGES["back"]))
-    else:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
+        kept = store if store is not None else open_store(None)
+        threads = GameThreads()
+        writer = Writer(kept)
+        hub = Hub(kept, threads)
+        hub.start(writer, settings)
         try:
-            card = Card.parse(code)
-        except KowahError:
-            return PlainTextResponse("not found\n", status_code=404)
-        text = card_svg(card, title=t.card_name(card))
-    return Response(text, media_type="image/svg+xml", headers={"cache-control": "public, max-age=3600"})
+            yield {"store": kept, "settings": settings, "threads": threads, "writer": writer,
+                   "live": hub}
+        finally:
+            await hub.stop()
+            writer.close()
+            if store is None or close_store:
+                kept.close()
 
-
-async def rules(request: Request) -> Response:
-    lang = language(request)
-    t = words(lang)
-    format = request.query_params.get("format", "html")
-    if format not in FORMATS:
-        raise Problem.field(t, "format", "format")
-    return answer({"lang": lang, "format": format, "rules": render_rules(t, format)})
-
-
-@contextlib.asynccontextmanager
-async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    if app.state.writer.closed:  # an application started again
-        app.state.writer = Writer(app.state.store)
-    live.started(app)
-    try:
-        yield
-    finally:
-        await live.stopped(app)
-        app.state.writer.close()
-        if app.state.owns_store:
-            app.state.store.close()
+    return lifespan
 
 
 def create_app(store: Store | None = None, *, settings: Settings | None = None,
-               allow_hosts: Sequence[str] = (), **options: object) -> Starlette:
-    """A new browser-table application on *store* (default: a temporary SQLite database,
-    removed when the application stops). *settings* (or its fields as keywords) say how it
-    runs; *allow_hosts* adds names to :attr:`Settings.allow_hosts`."""
+               allow_hosts: Sequence[str] = (), close_store: bool = False,
+               **options: object) -> Starlette:
+    """A new browser-table application on *store* (default: a temporary SQLite database for
+    each run of the application, removed when it stops; *close_store*: close *store* when it
+    stops). *settings* (or its fields as keywords) say how it runs; *allow_hosts* adds names to
+    :attr:`Settings.allow_hosts`. Its state lives in its lifespan: run it (``with
+    TestClient(app)``, or a server) before it answers."""
     if settings is None:
         settings = Settings(**options)  # type: ignore[arg-type]
     if allow_hosts:
         settings = settings.replace(allow_hosts=(*settings.allow_hosts, *allow_hosts))
     routes = [
-        Route("/", page),
-        Route("/games/{game}", page),
-        Route("/cards/{code}.svg", card_picture),
+        Route("/", page_endpoints.page),
+        Route("/games/{game}", page_endpoints.page),
+        Route("/cards/{code}.svg", page_endpoints.card_picture),
         Route("/api/games", api.create, methods=["POST"]),
         Route("/api/games/{game}", api.show),
         Route("/api/games/{game}/actions", api.act, methods=["POST"]),
@@ -366,22 +346,29 @@ def create_app(store: Store | None = None, *, settings: Settings | None = None,
         Route("/api/games/{game}/record", api.record),
         Route("/api/games/{game}/hint", api.hint),
         WebSocketRoute("/api/games/{game}/live", live.socket),
-        Route("/api/rules", rules),
+        Route("/api/rules", page_endpoints.rules),
         *review.ROUTES,
         Mount("/static", StaticFiles(directory=_STATIC), name="static"),
     ]
-    app = Starlette(
+    return Starlette(
         routes=routes,
         middleware=[Middleware(Guard, settings=settings)],
         exception_handlers={Problem: _problem, HTTPException: _http_error, StoreError: _store_error,
                             NotSavedError: _store_error, StoreFullError: _store_error,
                             UnreadableGameError: _store_error, ClientDisconnect: _client_left,
                             Exception: _server_error},
-        lifespan=_lifespan,
+        lifespan=_lifespan(store, settings, close_store),
     )
-    app.state.owns_store = store is None
-    app.state.store = store if store is not None else open_store(None)
-    app.state.writer = Writer(app.state.store)
-    app.state.settings = settings
-    live.attach(app)
-    return app
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated names of the language choice, now in :mod:`kowah.web.language`."""
+    if name in ("LANG_COOKIE", "accept_language"):
+        import warnings
+
+        import kowah.web.language
+
+        warnings.warn(f"kowah.web.app.{name} is deprecated; import it from kowah.web.language",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(kowah.web.language, name)
+    raise AttributeError(f"module 'kowah.web.app' has no attribute {name!r}")

@@ -13,7 +13,8 @@ state's ``version`` counts both.
 
 :meth:`Game.state` is one seat's observation (or a spectator's) and nothing more: the other
 hands and the stock order appear only in the record, which is given out once the deal is over.
-:func:`kowah.web.saved.restore` reads a game back from its saved form.
+:mod:`kowah.web.saved` holds its saved form: :func:`~kowah.web.saved.saved_text` writes it,
+:func:`~kowah.web.saved.restore` reads it back.
 
 >>> game = Game.new(seed=7, opponents="random", lang="en")
 >>> state = game.state(seat=0)
@@ -29,14 +30,13 @@ from __future__ import annotations
 
 import enum
 import hmac
-import json
 import random
 import re
 import secrets
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kowah.actions import SEATS, Action, ActionKind
 from kowah.cards import Card
@@ -46,11 +46,13 @@ from kowah.events import Event, Outcome
 from kowah.i18n import Translator, translator
 from kowah.record import Record
 from kowah.web.ai_players import make as make_player  # a level, or a player of one's own
-from kowah.web.answers import encode_text
 from kowah.web.phrases import phrase_text
 from kowah.web.said import state_sentences
 from kowah.web.seats import TABLE_TEXT, Seat, TableEvent, TableEventKind, new_key
 from kowah.web.text import ai_seat, words
+
+if TYPE_CHECKING:  # the saved format's module reads games: only its cache's type here
+    from kowah.web.saved import Written
 
 __all__ = ["ABSENT_SECONDS", "CLOCK", "ID_PATTERN", "MAX_PAST", "PHRASES_PER_MINUTE", "STATE_FORMAT",
            "TURN_SECONDS", "Game", "Status", "game_result"]
@@ -148,10 +150,9 @@ class Game:
         # the deal's events and of the table's it holds.
         self._order_cache: list[int | TableEvent] = []
         self._ordered = (0, 0)
-        # The saved record's JSON text, made whole once and then only its new actions: the
-        # text before the actions, each action's text (see saved_text).
-        self._record_head: str | None = None
-        self._record_actions: list[str] = []
+        #: The saved form's parts, kept by :func:`kowah.web.saved.saved_text` (made whole
+        #: once, then only what is new).
+        self.written: Written | None = None
         # The winner's split (see _winning_hand), worked out once a deal has ended.
         self._split: tuple[tuple[Card, ...], ...] | None = None
         #: Whether the last action was a pass (the record's ``passed``, R11).
@@ -172,9 +173,6 @@ class Game:
         self.seen = [0.0] * SEATS
         #: When each seat last said a phrase (this process only: the rate limit).
         self.said: dict[int, list[float]] = {}
-        # The earlier deals as saved (JSON text), made once per deal: they do not change.
-        self._past_text: str | None = None
-        self._past_count = 0
 
     @classmethod
     def new(cls, *, seed: int | None = None, opponents: str = "normal", lang: str = "en",
@@ -470,7 +468,7 @@ class Game:
         self._texts = {}
         self._captured = None
         self._order_cache, self._ordered = [], (0, 0)
-        self._record_head, self._record_actions = None, []
+        self.written = None  # a new deck: the saved form is made whole again
         self._split = None
         self._note(TableEventKind.START, None)
         self.advance(now)
@@ -738,44 +736,24 @@ class Game:
         ``tags`` naming who sat where."""
         return dict(Record.from_deal(self.deal, tags=self.tags()).to_dict())
 
-    def _extra(self) -> dict[str, Any]:
-        """The keys beside the record that restore the game exactly."""
-        return {
-            "edition": 2, "id": self.id, "seed": self.seed, "opponents": self.opponents,
-            "lang": self.lang, "created": self.created, "updated": self.updated,
-            "requests": self.requests, "owner": self.owner, "turn_seconds": self.turn_seconds,
-            "deadline": self.deadline, "started": self.started, "closed": self.closed,
-            "seats": [seat.as_dict() for seat in self.seats],
-            "log": [[event.at, event.kind.value, event.seat]
-                    + ([] if event.phrase is None else [event.phrase]) for event in self.log],
-            "deal_number": self.deal_number, "offset": self.offset, "ready": sorted(self.ready),
-            "handed": sorted(self.handed), "timeouts": self.timeouts, "seen": self.seen,
-        }
-
     def saved_text(self) -> str:
-        """The game as the store keeps it, a JSON object: the deal's ``kowah-record/1`` (without
-        tags) plus a ``"kowah-web"`` object of the keys that restore the game exactly (readers
-        of records ignore it). Made whole once, then only the new actions are written: the
-        deck does not change and the history only grows."""
-        history = self.deal.history
-        actions = self._record_actions
-        if self._record_head is None or len(actions) > len(history):
-            record = dict(Record.from_deal(self.deal).to_dict())
-            for key in ("actions", "passed", "tags"):
-                record.pop(key, None)
-            self._record_head = encode_text(record)[:-1] + ',"actions":['
-            actions.clear()
-        actions.extend(encode_text(action.to_dict()) for action in history[len(actions):])
-        passed = ',"passed":true' if self.passed and self.deal.outcome is None else ""
-        if self._past_text is None or self._past_count != len(self.past):
-            self._past_text, self._past_count = encode_text(self.past), len(self.past)
-        extra = encode_text(self._extra())[:-1] + f',"past":{self._past_text}}}'
-        return f'{self._record_head}{",".join(actions)}]{passed},"kowah-web":{extra}}}'
+        """Deprecated: :func:`kowah.web.saved.saved_text` (the saved format's one module)."""
+        import warnings
 
+        from kowah.web.saved import saved_text
+
+        warnings.warn("Game.saved_text() is deprecated; use kowah.web.saved.saved_text(game)",
+                      DeprecationWarning, stacklevel=2)
+        return saved_text(self)
 
     def saved(self) -> dict[str, Any]:
-        """:meth:`saved_text` read back: the record plus the keys that restore the game."""
-        data: dict[str, Any] = json.loads(self.saved_text())
-        return data
+        """Deprecated: :func:`kowah.web.saved.saved_data` (the saved format's one module)."""
+        import warnings
+
+        from kowah.web.saved import saved_data
+
+        warnings.warn("Game.saved() is deprecated; use kowah.web.saved.saved_data(game)",
+                      DeprecationWarning, stacklevel=2)
+        return saved_data(self)
 
 

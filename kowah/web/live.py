@@ -7,11 +7,11 @@ the API page). The :class:`Hub` learns of changes from the store's :meth:`watch
 <kowah.web.store.Store.watch>` (this process's commits at once; other processes' through the
 database) and tells each open socket of that game.
 
-The housekeeping task (one per process, started with the first request or by the lifespan)
-plays the turn of a person whose clock ran out, closes the games untouched for the idle
-timeout and the tables still waiting for their people after the unjoined timeout, takes the
-games whose rows cannot be read out of play, and deletes old finished games; a game that fails
-is logged and the others go on.
+The housekeeping task (one per running application, started by its lifespan with
+:meth:`Hub.start`, ended by :meth:`Hub.stop`) plays the turn of a person whose clock ran out,
+closes the games untouched for the idle timeout and the tables still waiting for their people
+after the unjoined timeout, takes the games whose rows cannot be read out of play, and deletes
+old finished games; a game that fails is logged and the others go on.
 """
 
 from __future__ import annotations
@@ -24,17 +24,19 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from starlette.applications import Starlette
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from kowah.web.game import Game
 from kowah.web.store import ANY_GAME, Refused, Store, StoreError, UnreadableGameError
-from kowah.web.threads import off_loop
+from kowah.web.threads import GameThreads
 from kowah.web.writer import Writer
 
-__all__ = ["Hub", "attach", "socket", "started", "stopped"]
+if TYPE_CHECKING:  # the application's layer: its settings are handed in, never imported
+    from kowah.web.app import Settings
+
+__all__ = ["Hub", "socket"]
 
 log = logging.getLogger("kowah.web")
 
@@ -59,10 +61,12 @@ Found = tuple[int, tuple[int, str, "float | None"], "list[bool | None] | None"]
 
 
 class Hub:
-    """This process's open sockets, by game, and what each was last told."""
+    """This application's open sockets, by game, and what each was last told; *store*'s
+    calls run in *threads*."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, threads: GameThreads) -> None:
         self.store = store
+        self.threads = threads
         self.worker = secrets.token_hex(8)
         self.sockets: dict[str, dict[WebSocket, int | None]] = {}
         #: The newest state read of each game with open sockets.
@@ -89,16 +93,26 @@ class Hub:
 
     # -- being told of changes ------------------------------------------------------------------
 
-    def start(self, app: Starlette) -> None:
-        """Start watching and housekeeping on the running loop (again on a new loop)."""
+    def start(self, writer: Writer, settings: Settings) -> None:
+        """Start watching the store and the housekeeping (its changes go to *writer*) on the
+        running loop."""
         loop = asyncio.get_running_loop()
-        if self.loop is loop:
-            return
         self.loop = loop
-        self.tasks = [loop.create_task(_housekeeping(app, self))]
+        self.tasks = [loop.create_task(_housekeeping(self, writer, settings))]
         if not self._watching:
             self._watching = True
             self.store.watch(self._changed)
+
+    async def stop(self) -> None:
+        """End the housekeeping; this process's sockets no longer count as present."""
+        for task in self.tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.tasks = []
+        self.loop = None
+        with contextlib.suppress(StoreError, Exception):
+            await self.threads.run(self.store.heartbeat, self.worker, gone=True)
 
     def _changed(self, game_id: str) -> None:
         loop = self.loop
@@ -148,7 +162,7 @@ class Hub:
         if game_id not in self.sockets:
             return
         try:
-            found = await off_loop(self._read, game_id)
+            found = await self.threads.run(self._read, game_id)
         except StoreError:
             return
         if found is None:
@@ -183,7 +197,7 @@ class Hub:
             return
         count = self.local(game_id)[seat]
         with contextlib.suppress(StoreError):
-            await off_loop(self.store.set_presence, game_id, self.worker, seat, count)
+            await self.threads.run(self.store.set_presence, game_id, self.worker, seat, count)
 
     async def serve(self, websocket: WebSocket) -> None:
         game_id = websocket.path_params["game"]
@@ -210,7 +224,7 @@ class Hub:
             return self.store.read(game_id, hello_of) or (None, None, {})
 
         try:
-            game, seat, hello = await off_loop(look)
+            game, seat, hello = await self.threads.run(look)
         except UnreadableGameError:
             await websocket.close(UNREADABLE)
             return
@@ -226,7 +240,7 @@ class Hub:
         self.sockets.setdefault(game_id, {})[websocket] = seat
         try:
             await self._presence(game_id, seat)
-            found = await off_loop(self._read, game_id)
+            found = await self.threads.run(self._read, game_id)
             if found is not None:
                 hello.update(version=found[1][0], status=found[1][1], deadline=found[1][2],
                              connected=found[2])
@@ -267,31 +281,8 @@ class Hub:
 
 async def socket(websocket: WebSocket) -> None:
     """``GET /api/games/{id}/live``: see the module's description."""
-    hub: Hub = websocket.app.state.live
-    hub.start(websocket.app)
+    hub: Hub = websocket.state.live
     await hub.serve(websocket)
-
-
-def attach(app: Starlette) -> None:
-    """Give *app* its :class:`Hub` (``app.state.live``)."""
-    app.state.live = Hub(app.state.store)
-
-
-def started(app: Starlette) -> None:
-    """Make sure the hub watches and the housekeeping runs on this loop."""
-    hub: Hub = app.state.live
-    if hub.loop is not asyncio.get_running_loop():
-        hub.start(app)
-
-
-async def stopped(app: Starlette) -> None:
-    hub: Hub = app.state.live
-    for task in hub.tasks:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
-    with contextlib.suppress(StoreError, Exception):
-        await off_loop(hub.store.heartbeat, hub.worker, gone=True)
 
 
 def _expire(store: Store) -> Callable[[Game], bool]:
@@ -334,11 +325,10 @@ async def _each(writer: Writer, game_ids: list[str], change: Callable[[Game], bo
             log.warning("kowah: housekeeping, game %s: %s", game_id[:64], str(error)[:200])
 
 
-async def _housekeeping(app: Starlette, hub: Hub) -> None:
+async def _housekeeping(hub: Hub, writer: Writer, settings: Settings) -> None:
     """Turn clocks every :data:`TICK`; idle and waiting tables, old games and presence every
     :data:`SWEEP` seconds. A game that fails does not stop the others."""
-    store, writer = hub.store, app.state.writer
-    settings = app.state.settings
+    store, off_loop = hub.store, hub.threads.run
     last_sweep = 0.0
     while True:
         try:

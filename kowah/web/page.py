@@ -22,7 +22,7 @@ from kowah.cards import KOWAH_DECK, Card
 from kowah.i18n import Translator
 from kowah.rendering import render_rules
 from kowah.web.ai_players import label, offered
-from kowah.web.problems import LANG_COOKIE  # the scripts get its name from the page
+from kowah.web.language import LANG_COOKIE  # the scripts get its name from the page
 from kowah.web.text import LANGUAGE_NAMES, MESSAGES, count_text, page_strings, words
 
 __all__ = ["CLOCK_CHOICES", "page_in", "render_page"]

@@ -1,9 +1,10 @@
 """The API's errors: :class:`Problem` (status, code, sentence) and the sentences of its codes.
 
 Every error answer under ``/api`` is ``{"error": CODE, "message": SENTENCE, …}``, the sentence
-in the request's language (:func:`language`): :data:`ERRORS` and :data:`MORE_ERRORS` hold the
-sentences of the codes.
+in the request's language (:func:`kowah.web.language.language`): :data:`ERRORS` and
+:data:`MORE_ERRORS` hold the sentences of the codes.
 
+>>> from kowah.web.text import words
 >>> problem = Problem.of(words("es"), 401, "key-required")
 >>> problem.status, problem.code, problem.body()["error"]
 (401, 'key-required', 'key-required')
@@ -11,25 +12,17 @@ sentences of the codes.
 
 from __future__ import annotations
 
-import functools
-import warnings
 from typing import TYPE_CHECKING, Any
 
 from kowah.errors import N_
-from kowah.i18n import LANGUAGES, LocaleWarning, Translator, negotiate
+from kowah.i18n import Translator
 from kowah.web.answers import answer
 from kowah.web.store import Refused
-from kowah.web.text import words
 
 if TYPE_CHECKING:  # Starlette is needed for the answers only: the static site's Worker has none
-    from starlette.requests import HTTPConnection
     from starlette.responses import Response
 
-__all__ = ["ERRORS", "EXPECTED", "LANG_COOKIE", "MORE_ERRORS", "NO_SUCH_PATH", "Problem",
-           "accept_language", "language"]
-
-#: The cookie that remembers the chosen language.
-LANG_COOKIE = "kowah-lang"
+__all__ = ["ERRORS", "EXPECTED", "MORE_ERRORS", "NO_SUCH_PATH", "Problem"]
 
 #: The first edition's error sentences, by code (the response's ``error`` field).
 ERRORS: dict[str, str] = {
@@ -132,56 +125,18 @@ class Problem(Refused):
         return answer(self.body(), self.status, self.headers)
 
 
-def _quiet_negotiate(tag: str | None) -> str | None:
-    """The supported language for *tag*, or ``None`` (no warnings)."""
-    if not tag:
-        return None
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", LocaleWarning)
-        found = negotiate(tag)
-    return found if found != "en" or tag.lower().startswith("en") else None
+#: Names that moved to :mod:`kowah.web.language` (deprecated here).
+_MOVED = frozenset({"LANG_COOKIE", "accept_language", "language", "translator_for"})
 
 
-def accept_language(header: str | None) -> str:
-    """The first language of an ``Accept-Language`` header the table speaks, else English.
+def __getattr__(name: str) -> Any:
+    """The deprecated names of the language choice, now in :mod:`kowah.web.language`."""
+    if name in _MOVED:
+        import warnings
 
-    >>> accept_language("de-DE, cs;q=0.8, en;q=0.5")
-    'cs'
-    >>> accept_language(None)
-    'en'
-    """
-    if header is None or len(header) <= 200:  # a browser sends the same one every time
-        return _accept_language(header)
-    return _accept_language.__wrapped__(header)
+        import kowah.web.language
 
-
-@functools.lru_cache(maxsize=256)
-def _accept_language(header: str | None) -> str:
-    entries: list[tuple[float, int, str]] = []
-    for index, part in enumerate((header or "").split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        if params.strip().startswith("q="):
-            try:
-                quality = float(params.strip()[2:])
-            except ValueError:
-                quality = 0.0
-        if tag and tag != "*":
-            entries.append((-quality, index, tag))
-    for quality, _index, tag in sorted(entries):
-        found = _quiet_negotiate(tag) if quality < 0 else None
-        if found is not None:
-            return found
-    return "en"
-
-
-def language(connection: HTTPConnection, game_lang: str | None = None) -> str:
-    """The request's language: ``?lang``, the game's, the cookie, ``Accept-Language``."""
-    for tag in (connection.query_params.get("lang"), game_lang, connection.cookies.get(LANG_COOKIE)):
-        if tag in LANGUAGES:
-            return str(tag)
-    return accept_language(connection.headers.get("accept-language"))
-
-
-def translator_for(connection: HTTPConnection, game_lang: str | None = None) -> Translator:
-    return words(language(connection, game_lang))
+        warnings.warn(f"kowah.web.problems.{name} is deprecated; import it from kowah.web.language",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(kowah.web.language, name)
+    raise AttributeError(f"module 'kowah.web.problems' has no attribute {name!r}")

@@ -34,7 +34,8 @@ from kowah.i18n import Translator, translator
 from kowah.record import Record
 from kowah.web.ai_players import offered
 from kowah.web.answers import answer
-from kowah.web.problems import Problem, language, translator_for
+from kowah.web.language import language, translator_for
+from kowah.web.problems import Problem
 from kowah.web.said import review_sentences
 from kowah.web.text import ai_seat
 
@@ -288,10 +289,8 @@ async def review(request: Request) -> Response:
     def work() -> dict[str, Any]:
         return review_of(record, t, seat, tags if isinstance(tags, dict) else None)
 
-    try:
-        from kowah.web.threads import off_loop  # (anyio: not in the static site's Worker)
-
-        return answer(await off_loop(work))
+    try:  # in the application's game threads (the lifespan's: anyio is not in the Worker)
+        return answer(await request.state.threads.run(work))
     except RecordError as error:
         return _bad_record(t, t.error(error), action=error.action)
 

@@ -94,7 +94,28 @@ STATE_SENTENCES: dict[str, str] = {
     # The viewer's own, in the second person ("Your hand", never "Hand of You").
     "hand-of-you": N_("web", "Your hand"),
     "discards-of-you": N_("web", "Your discards"),
+    # TRANSLATORS: the command box's answer to "who", one line per seat: {name} is the seat's
+    # short label ("You", "Bo", "Seat 2"), {status} a badge word ("online", "AI", "not here yet").
+    "who": N_("web", "{name}: {status}."),
+    # TRANSLATORS: the command box's answer to "clock" at a table without a turn clock.
+    "clock-none": N_("web", "This table has no turn clock."),
+    # TRANSLATORS: the answer to "clock" on your turn; {count} becomes "12 seconds".
+    "clock-you": N_("web", "Time left for your turn: {count}."),
+    # TRANSLATORS: the answer to "clock" on another person's turn; {count} becomes "12 seconds",
+    # {name} is the seat's label ("Bo", "Seat 2").
+    "clock-other": N_("web", "Time left to play: {count} ({name})."),
+    # TRANSLATORS: the answer to "clock" when no clock runs (an AI plays, the deal is over);
+    # {count} is each turn's time ("60 seconds").
+    "clock-idle": N_("web", "Turn clock: {count} a turn; it is not running now."),
 }
+
+#: The badge words of the "who" answer, by a seat's state: the people list's badges (context
+#: ``"web"``), marked for translation where the page's words are (``friends.*`` in
+#: :data:`kowah.web.text.MESSAGES`), so that each stays one catalogue entry.
+_STATUS = {"ai": "AI", "gone": "left the table", "not-here": "not here yet", "handed": "AI for now",
+           "online": "online", "offline": "offline"}
+#: A counted time (the page's ``count.seconds``, marked in :mod:`kowah.web.text`).
+_SECONDS = ("{count} second", "{count} seconds")
 
 
 def card_sentences(t: Translator) -> dict[str, dict[str, str]]:
@@ -127,6 +148,41 @@ def _short(t: Translator, state: Mapping[str, Any], seat: int) -> str:
     seats = state.get("seats") or []
     given = [info.get("name") for info in seats] if seats else None
     return t.seat_name(seat, viewer=state.get("seat"), names=given)
+
+
+def _who(t: Translator, state: Mapping[str, Any], short: Sequence[Named]) -> list[dict[str, str]]:
+    """Each seat's line of the "who" answer, by its presence (``online`` / ``offline`` for a
+    person at the table, whose presence the live socket may change; ``now`` otherwise)."""
+    lines = []
+    for seat, info in enumerate(state.get("seats") or []):
+        def line(status: str, seat: int = seat) -> str:
+            return _say(t, "who", name=short[seat], status=t.gettext("web", _STATUS[status]))
+        if info.get("left"):
+            lines.append({"now": line("gone")})
+        elif info.get("kind") == "person" and not info.get("joined"):
+            lines.append({"now": line("not-here")})
+        elif info.get("handed_over"):
+            lines.append({"now": line("handed")})
+        elif info.get("kind") == "person":
+            lines.append({"online": line("online"), "offline": line("offline")})
+        else:
+            lines.append({"now": line("ai")})
+    return lines
+
+
+def _clock(t: Translator, state: Mapping[str, Any], named: Sequence[Named]) -> str:
+    """The "clock" answer; ``{count}`` is left for the page (the time left, counted)."""
+    turn = state.get("turn_seconds")
+    if turn is None:
+        return _say(t, "clock-none")
+    movers = state.get("to_move") or []
+    if state.get("seconds_left") is None or not movers:
+        count = t.ngettext("web", *_SECONDS, turn).format(count=turn)
+        return _say(t, "clock-idle", count=count)
+    mover = movers[0]
+    if mover == state.get("seat"):
+        return _say(t, "clock-you", count="{count}")
+    return _say(t, "clock-other", count="{count}", name=named[mover])
 
 
 def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -168,6 +224,8 @@ def state_sentences(t: Translator, state: Mapping[str, Any]) -> dict[str, Any]:
                      else _say(t, "no-discards", name=short[seat])
                      for seat, pile in enumerate(state.get("discards") or [])],
         "waits": " ".join(waits) if waits else _say(t, "no-waits"),
+        "who": _who(t, state, short),
+        "clock": _clock(t, state, named),
         "which-wait": _say(t, "which-wait", cards=ready) if ready else None,
         "winning": None if winner is None or winner == me else _say(t, "winning", name=named[winner]),
         # The winning hand's groups, each labelled by its cards' names (a list of the language).

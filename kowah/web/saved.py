@@ -1,10 +1,11 @@
-"""Games read back from their saved form (:meth:`Game.saved_text
-<kowah.web.game.Game.saved_text>`, or the first edition's files): every value checked as a new
-game's would be, and anything else refused with :class:`GameError` and its reason.
+"""The saved form of a game, the one module that knows it: :func:`saved_text` writes a game as
+the store keeps it, :func:`restore` reads it back (or the first edition's files), every value
+checked as a new game's would be, and anything else refused with :class:`GameError` and its
+reason.
 
 >>> from kowah.web.game import Game
 >>> game = Game.new(seed=3, opponents="random")
->>> restore(game.saved()).state(seat=0) == game.state(seat=0)
+>>> restore(saved_data(game)).state(seat=0) == game.state(seat=0)
 True
 >>> restore([1, 2, 3])
 Traceback (most recent call last):
@@ -14,30 +15,113 @@ kowah.web.saved.GameError: not a JSON object but list
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Mapping
 from typing import Any, cast
 
 from kowah.actions import SEATS
-from kowah.errors import KowahError
+from kowah.errors import N_, KowahError
 from kowah.i18n import LANGUAGES
 from kowah.record import Record
 from kowah.web.ai_players import offered
+from kowah.web.answers import encode_text
 from kowah.web.game import ID_PATTERN, TURN_SECONDS, Game, game_result
 from kowah.web.seats import Seat, TableEvent
 
-__all__ = ["MOST_LOGGED", "GameError", "restore"]
+__all__ = ["MOST_LOGGED", "GameError", "Written", "restore", "saved_data", "saved_text"]
 
 #: The most table events a deal's saved log may hold (joins, phrases, hand-overs …).
 MOST_LOGGED = 10_000
 
 
-class GameError(ValueError):
-    """A saved game that cannot be restored: the reason, in English (for the log)."""
+class GameError(KowahError):
+    """A saved game that cannot be restored, a :class:`~kowah.errors.KowahError` like every
+    error of the library; *reason* says why, in English (for the log).
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(GameError("bad seed")))
+    >>> str(error), error.reason, isinstance(error, KowahError)
+    ('bad seed', 'bad seed', True)
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(N_("error", "a saved game cannot be read back: {reason}"), reason=reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason,))
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+class Written:
+    """A game's saved text in parts (:attr:`Game.written <kowah.web.game.Game.written>`): the
+    record's text before its actions, each action's text, and the earlier deals' text, made
+    once: the deck does not change, the history only grows, earlier deals stay as they were."""
+
+    __slots__ = ("actions", "head", "past", "past_count")
+
+    def __init__(self) -> None:
+        self.head: str | None = None
+        self.actions: list[str] = []
+        self.past: str | None = None
+        self.past_count = 0
+
+
+def _extra(game: Game) -> dict[str, Any]:
+    """The keys beside the record that restore the game exactly."""
+    return {
+        "edition": 2, "id": game.id, "seed": game.seed, "opponents": game.opponents,
+        "lang": game.lang, "created": game.created, "updated": game.updated,
+        "requests": game.requests, "owner": game.owner, "turn_seconds": game.turn_seconds,
+        "deadline": game.deadline, "started": game.started, "closed": game.closed,
+        "seats": [seat.as_dict() for seat in game.seats],
+        "log": [[event.at, event.kind.value, event.seat]
+                + ([] if event.phrase is None else [event.phrase]) for event in game.log],
+        "deal_number": game.deal_number, "offset": game.offset, "ready": sorted(game.ready),
+        "handed": sorted(game.handed), "timeouts": game.timeouts, "seen": game.seen,
+    }
+
+
+def saved_text(game: Game) -> str:
+    """*game* as the store keeps it (the caller holds its lock), a JSON object: the deal's
+    ``kowah-record/1`` (without tags) plus a ``"kowah-web"`` object of the keys that restore
+    the game exactly (readers of records ignore it). Made whole once, then only the new
+    actions are written (:class:`Written`)."""
+    written = game.written
+    if written is None:
+        written = game.written = Written()
+    history = game.deal.history
+    actions = written.actions
+    if written.head is None or len(actions) > len(history):
+        record = dict(Record.from_deal(game.deal).to_dict())
+        for key in ("actions", "passed", "tags"):
+            record.pop(key, None)
+        written.head = encode_text(record)[:-1] + ',"actions":['
+        actions.clear()
+    actions.extend(encode_text(action.to_dict()) for action in history[len(actions):])
+    passed = ',"passed":true' if game.passed and game.deal.outcome is None else ""
+    if written.past is None or written.past_count != len(game.past):
+        written.past, written.past_count = encode_text(game.past), len(game.past)
+    extra = encode_text(_extra(game))[:-1] + f',"past":{written.past}}}'
+    return f'{written.head}{",".join(actions)}]{passed},"kowah-web":{extra}}}'
+
+
+def saved_data(game: Game) -> dict[str, Any]:
+    """:func:`saved_text` read back: the record plus the keys that restore the game."""
+    data: dict[str, Any] = json.loads(saved_text(game))
+    return data
+
+
+# -- reading ------------------------------------------------------------------------------------
 
 
 def restore(data: object) -> Game:
-    """The game that :meth:`Game.saved <kowah.web.game.Game.saved>` wrote (or the first
+    """The game that :func:`saved_text` wrote (or the first
     edition's file): the record replayed, the AIs as they were; every value checked as a new
     game's would be.
 

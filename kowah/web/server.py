@@ -187,8 +187,7 @@ def worker_app() -> Any:
     fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value
                               for key, value in config["settings"].items()}
     settings = Settings(**fields)
-    app = create_app(open_store(config["url"]), settings=settings)
-    app.state.owns_store = True
+    app = create_app(open_store(config["url"]), settings=settings, close_store=True)
     _settle()
     return app
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from kowah.errors import N_
 from kowah.web.game import ID_PATTERN, Game, Status
-from kowah.web.saved import GameError, restore
+from kowah.web.saved import GameError, restore, saved_text
 from kowah.web.store import (
     ENDED_CACHE,
     IN_PLAY,
@@ -369,7 +369,7 @@ class SQLStore(Store):
 
     @staticmethod
     def _row(game: Game) -> tuple[object, ...]:
-        data = game.saved_text()
+        data = saved_text(game)
         return (game.version, game.status.value, game.owner, game.updated, game.wake, data)
 
     def _changed(self, game_id: str) -> None:

@@ -128,7 +128,7 @@ MESSAGES: dict[str, str] = {
     "command.help": N_("web", "Type an action: draw, take, discard and a card (its name, its code "
                               "such as 5c, or its position 1–9), declare, pass, hint, new deal, "
                               "skip. Or ask: hand, discards (all, or one seat: discards 2), stock, "
-                              "waits, last, turn, help."),
+                              "waits, last, turn, clock, who, help."),
     "answer.nothing-yet": N_("web", "Nothing has happened yet."),
     "answer.unknown": N_("web", "“{text}” is not a command. Type help for the list."),
     "answer.not-now": N_("web", "That is not possible now. {status}"),
@@ -201,7 +201,9 @@ COMMANDS: dict[str, str] = {
     "stock": N_("command", "stock"),
     "waits": N_("command", "waits|wait"),
     "last": N_("command", "last"),
-    "turn": N_("command", "turn|who"),
+    "turn": N_("command", "turn"),
+    "clock": N_("command", "clock"),
+    "who": N_("command", "who"),
     "help": N_("command", "help|?"),
 }
 

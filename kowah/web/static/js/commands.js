@@ -1,6 +1,7 @@
 // The command box: typed actions ("discard 5c", "scarta cinque di monete", "odhodit 3") and
-// questions ("hand", "discards 2", "stock", "waits", "last", "turn", "help"), in the page's
-// language or in English, answered in the live region in card names.
+// questions ("hand", "discards 2", "stock", "waits", "last", "turn", "clock", "who", "help"), in
+// the page's language or in English, answered in the live region with the sentences the server
+// composed for the state (state.said).
 
 import { fold } from "./dom.js";
 import { places } from "./board.js";
@@ -119,6 +120,8 @@ export class Commands {
     if (key === "stock") return words.count("count.stock", state.stock);
     if (key === "last") return this.table.log.last() ?? words.t("answer.nothing-yet");
     if (key === "hand") return state.said.hand;
+    if (key === "clock") return this.clock(state);
+    if (key === "who") return this.who(state);
     if (key === "discards") {
       const seats = rest ? [this.seatNamed(rest)] : Object.values(places(state.seat));
       if (seats[0] === null) return words.t("answer.which-seat");
@@ -126,5 +129,20 @@ export class Commands {
     }
     // waits: every declared seat's public wait, and yours when your hand is ready.
     return state.said.waits;
+  }
+
+  // The turn clock: the server's sentence, its {count} the time left now.
+  clock(state) {
+    const left = this.table.deadline === null ? 0 : Math.max(0, Math.ceil((this.table.deadline - performance.now()) / 1000));
+    return state.said.clock.replace("{count}", this.words.count("count.seconds", left));
+  }
+
+  // Who sits where: each seat's line, a person's by their presence as the socket last said.
+  who(state) {
+    return state.said.who.map((line, seat) => {
+      if (line.now) return line.now;
+      const info = (state.seats || [])[seat] || {};
+      return info.connected ? line.online : line.offline;
+    }).join(" ");
   }
 }

@@ -29,6 +29,13 @@ export class Log {
   }
 }
 
+// The texts of the others' moves among *events* (not the table's own events): what a
+// screen reader hears of the deal before your first turn, as the log shows it.
+export function othersMoves(events, me) {
+  const moves = new Set(["draw", "take", "discard", "declare"]);
+  return events.filter((event) => moves.has(event.kind) && event.seat !== me).map((event) => event.text);
+}
+
 export class Announcer {
   constructor(region) {
     this.region = region;

@@ -9,6 +9,8 @@ import { showClock, statusLine } from "./status.js";
 import { renderYou } from "./hand.js";
 import { renderOutcome } from "./outcome.js";
 import { Live } from "./live.js";
+import { othersMoves } from "./log.js";
+
 
 export class Table {
   constructor(root, words, api, log, announcer, sounds) {
@@ -65,16 +67,14 @@ export class Table {
   show(state, announce) {
     this.log.clear();
     this.state = state;
-    this.frame = null;
-    this.advice = null;
-    this.fresh = null;
-    this.lastDiscarder = null;
+    this.frame = this.advice = this.fresh = this.lastDiscarder = null;
     this.played = false; // whether you have acted in this deal (New deal then asks first)
     for (const event of state.events) this.note(event);
     if (announce) {
       const me = this.me;
       if (me !== null && Array.isArray(state.hand) && state.status !== "waiting") {
         this.announcer.say(state.said.deal);
+        if (!this.played) othersMoves(state.events, me).forEach((text) => this.announcer.say(text));
       } else if (me === null) this.announcer.say(this.words.t("announce.deal.watch"));
     }
     this.arrived(state, true);
