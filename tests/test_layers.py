@@ -16,7 +16,7 @@ LAYERS = {
     "rules": ["_ready_index", "_value", "actions", "cards", "deal", "errors", "events", "hands", "record",
               "_record_rules", "engine", "_moved", "rules"],
     "players": ["_heuristic", "_levels", "coach", "players", "plugins", "simulation"],
-    "text": ["_words", "i18n", "keys", "rendering", "rulebook", "svg"],
+    "text": ["_babel", "_words", "i18n", "keys", "rendering", "rulebook", "svg"],
     "interfaces": ["__main__", "_check_command", "_cli_options", "_oserrors", "_recordfile", "_screen",
                    "_simulating", "_view", "cli", "env",
                    "site", "table", "terminal", "web"],

@@ -304,7 +304,7 @@ def keys_line(t: Translator) -> str:
 
     >>> keys_line(words("en"))[:30]
     'Keys: D Draw · T Take · C Decl'
-    >>> keys_line(words("it")).endswith("Valgono anche le lettere inglesi: T, H.")
+    >>> keys_line(words("it")).endswith("revisione. Valgono anche le lettere inglesi: T, H.")
     True
     """
     letters = key_letters(t)
@@ -319,8 +319,8 @@ def keys_line(t: Translator) -> str:
     line = t.gettext("web", MESSAGES["keys"]) + ": " + " · ".join(f"{key} {what}" for key, what in parts)
     taken = set(letters.values())
     free = [letter for action, letter in KEYS.items() if letter not in taken]
-    if free and free != list(KEYS.values()):
-        line += " " + t.sentence("web", MESSAGES["keys.english"], letters=", ".join(free))
+    if free and free != list(KEYS.values()):  # the list ends, and a sentence follows it
+        line += ". " + t.sentence("web", MESSAGES["keys.english"], letters=", ".join(free))
     return line
 
 
