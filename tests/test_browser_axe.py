@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 from axe import axe_source
-from webpage import ARGS, LANGUAGES, chromium_path, serve, skip_without_browser
+from webpage import LANGUAGES, serve, skip_without_browser
 
 skip_without_browser()
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 from test_browser import QUICK_WIN, SLOW, click_a_move, create, idle, open_game, over, play_by_api, state  # noqa: E402
 
 from kowah.i18n import translator  # noqa: E402
@@ -34,13 +34,6 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 def server() -> Iterator[str]:
     yield from serve(create_app(max_new_per_minute=100_000))
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

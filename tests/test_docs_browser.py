@@ -4,12 +4,11 @@ a screen reader reads it, and no sideways scroll on a phone."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from webpage import ARGS, chromium_path, skip_without_browser
+from webpage import skip_without_browser
 
 skip_without_browser()
 
@@ -51,15 +50,6 @@ READ_ALOUD = """() => {
   return found;
 }"""
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield launched
-        launched.close()
 
 
 def test_the_start_page_shows_the_example_and_both_play_links_in_the_first_screen(

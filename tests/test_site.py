@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from sitepage import CACHE, START, STARTED, Fence, build_site, serve_folder
 from test_site_icons import read_png
-from webpage import ARGS, ROOT, chromium_path, serve, skip_without_browser
+from webpage import ROOT, serve, skip_without_browser
 
 skip_without_browser()
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 from test_browser import Console, click_a_move, idle, over, play_until_over  # noqa: E402
 
 from kowah import Deal, Record  # noqa: E402
@@ -43,13 +43,6 @@ SITE_JS = Path(__file__).resolve().parent.parent / "kowah" / "site" / "js"
 PAGE_API = ("const { Api } = await import('/static/js/api.js');"
             " const api = new Api(document.documentElement.lang);")
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
-        yield launched
-        launched.close()
 
 
 class Visit:
