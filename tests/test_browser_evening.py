@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import build_deck
+from friendstable import MOVES, QUICK, create, idle
 from webpage import serve, skip_without_browser
 
 skip_without_browser()
@@ -21,30 +21,10 @@ from kowah.web import api  # noqa: E402
 from kowah.web.app import create_app  # noqa: E402
 from kowah.web.phrases import phrase_text  # noqa: E402
 
-#: Ana (seat 0) is ready at once and waits for a Five of Coins that Cy (seat 2) draws soon.
-QUICK = [str(card) for card in build_deck(
-    ("5c 5c 5s 5s 5m 8c 8c 8c", "1c 1c 2s 3m 4c 6s 7m 9c", "1s 2m 3c 4s 6m 7c 9s 9m"), "wf 3s 5c")]
-IDLE = ("() => { const t = document.querySelector('.table-panel');"
-        " return t.dataset.busy === 'false' && t.dataset.playing === 'false'; }")
-MOVES = ("[data-action=declare]:not([disabled])", "[data-hand=you] .card.new:not([aria-disabled=true])",
-         "[data-hand=you] [data-card]:not([aria-disabled=true])",
-         "[data-action=stock]:not([aria-disabled=true])")
-
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     yield from serve(create_app(max_new_per_minute=100_000))
-
-
-def create(page: Page, server: str, **fields: Any) -> dict[str, Any]:
-    answer = page.request.post(f"{server}/api/games?lang=en", data={"lang": "en", **fields})
-    assert answer.status == 201, answer.text()
-    created: dict[str, Any] = answer.json()
-    return created
-
-
-def idle(page: Page) -> None:
-    page.wait_for_function(IDLE)
 
 
 def link(server: str, created: dict[str, Any], seat: int, lang: str = "en") -> str:
