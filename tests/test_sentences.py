@@ -5,7 +5,6 @@ takes the form its sentence asks for (a card as object, a seat as subject, "you"
 from __future__ import annotations
 
 import io
-import random
 import re
 import string
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from kowah import Action, ActionKind, Card, Deal
+from kowah import Action, ActionKind, Card
 from kowah.errors import KowahError
 from kowah.i18n import LANGUAGES, Named, translator
 from kowah.terminal import play_in_terminal
@@ -158,28 +157,13 @@ def test_every_sentence_of_the_page_renders_without_a_python_form(language: str)
 def _ready_with_one_wait(seed: int) -> tuple[str, list[str], list[str]] | None:
     """What a person (choosing as a ``normal`` AI) types up to the first time their hand is
     ready, the waits, and their hand; ``None`` when it never is."""
-    from transcripts import typed
+    from transcripts import script
 
-    from kowah.players import make_player
-
-    rng = random.Random(seed)
-    deal = Deal.shuffled(rng)
-    players = [make_player("normal", random.Random(seed))] + [
-        make_player("normal", random.Random(rng.getrandbits(64))) for _ in range(2)]
-    lines = ""
-    while not deal.is_over:
-        seat = deal.to_move()[0]
-        legal = deal.legal_actions(seat)
-        waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
-        if seat == 0 and waits:
-            return lines, waits, [str(card) for card in deal.hand(0)]
-        if seat == 0 and len(legal) == 1:
-            deal.apply(legal[0])
-            continue
-        action = players[seat].choose(deal.observation(seat), legal)
-        lines += typed(action) + "\n" if seat == 0 else ""
-        deal.apply(action)
-    return None
+    lines, deal = script(seed, until=bool)
+    if deal.is_over:
+        return None
+    waits = [str(action.card) for action in deal.legal_actions(0) if action.kind is ActionKind.DECLARE]
+    return lines, waits, [str(card) for card in deal.hand(0)]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

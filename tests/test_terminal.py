@@ -230,29 +230,14 @@ def test_declare_when_it_is_not_possible_says_so_without_inventing_a_wait() -> N
 def _until_several_waits(seed: int) -> tuple[str, list[str]]:
     """What a person (choosing as a ``normal`` AI) types in the table's deal of *seed* up to the
     first time their hand offers several waits to declare (R8), and those waits."""
-    from transcripts import typed
+    from transcripts import script
 
     from kowah import ActionKind
-    from kowah.players import make_player
 
-    rng = random.Random(seed)
-    deal = Deal.shuffled(rng)
-    players = [make_player("normal", random.Random(seed))] + [
-        make_player("normal", random.Random(rng.getrandbits(64))) for _ in range(2)]
-    lines = ""
-    while not deal.is_over:
-        seat = deal.to_move()[0]
-        legal = deal.legal_actions(seat)
-        waits = [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]
-        if seat == 0 and len(waits) > 1:
-            return lines, waits
-        if seat == 0 and len(legal) == 1:  # the table applies a forced action itself
-            deal.apply(legal[0])
-            continue
-        action = players[seat].choose(deal.observation(seat), legal)
-        lines += typed(action) + "\n" if seat == 0 else ""
-        deal.apply(action)
-    raise AssertionError(f"seed {seed}: the person's hand never offers several waits")
+    lines, deal = script(seed, until=lambda waits: len(waits) > 1)
+    if deal.is_over:
+        raise AssertionError(f"seed {seed}: the person's hand never offers several waits")
+    return lines, [str(action.card) for action in deal.legal_actions(0) if action.kind is ActionKind.DECLARE]
 
 
 def test_the_wait_prompt_takes_every_command_and_a_wait_or_a_pass() -> None:

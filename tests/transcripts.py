@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from kowah import Action, ActionKind, Deal
@@ -46,11 +47,13 @@ def typed(action: Action, language: str = "en") -> str:
 
 
 def script(seed: int, opponents: str = OPPONENTS, person: str = "normal",
-           language: str = "en") -> tuple[str, Deal]:
+           language: str = "en", until: Callable[[list[str]], bool] | None = None) -> tuple[str, Deal]:
     """The lines a person types in the deal of *seed* when choosing as a *person* AI would.
 
     The deal and the opponents are built exactly as :func:`kowah.terminal.play_in_terminal`
-    builds them, so the typed lines fit the game the table plays. Also returns the deal.
+    builds them, so the typed lines fit the game the table plays. Also returns the deal. With
+    *until*, the script stops at the person's first turn whose waits to declare (their codes,
+    perhaps none) satisfy it: the deal is returned there, unless it ended first.
     """
     rng = random.Random(seed)
     deal = Deal.shuffled(rng)
@@ -60,6 +63,9 @@ def script(seed: int, opponents: str = OPPONENTS, person: str = "normal",
     while not deal.is_over:
         seat = deal.to_move()[0]
         legal = deal.legal_actions(seat)
+        if seat == 0 and until is not None and until(
+                [str(action.card) for action in legal if action.kind is ActionKind.DECLARE]):
+            break
         if seat == 0 and len(legal) == 1:  # the table applies a forced action itself
             deal.apply(legal[0])
             continue
