@@ -298,7 +298,7 @@ async def hand_over(request: Request) -> Response:
     data = await _read_json(request, t)
     check_fields(data, ("seat",), t)
     given = data.get("seat")
-    if not (isinstance(given, int) and not isinstance(given, bool) and 0 < given < 3):
+    if not (is_int(given) and 0 < given < 3):
         raise Problem.field(t, "seat", "other-seat")
     target = given
     sockets = await _in_thread(request, _store(request).presence, request.path_params["game"])

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from kowah.actions import Action
 from kowah.cards import KOWAH_DECK, Card
@@ -42,7 +42,7 @@ NEW_FIELDS = ("lang", "opponents", "seed", "deck", "first", "humans", "names", "
 ACTION_FIELDS = ("do", "card", "wait", "seat", "after")
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether *value* is a JSON whole number (not a boolean)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
