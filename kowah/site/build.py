@@ -125,6 +125,9 @@ class Site(Value):
         return sum(self.sizes.values())
 
 
+_NPM_FAILED = N_("error", "npm could not install pyodide@{version}: {problem}")
+
+
 def pyodide_from_npm(cache: Path, version: str = PYODIDE, npm: str = "npm") -> Path:
     """The unpacked ``pyodide`` npm package of *version*, installed into *cache* by npm once.
 
@@ -133,7 +136,7 @@ def pyodide_from_npm(cache: Path, version: str = PYODIDE, npm: str = "npm") -> P
     terminals) each see a whole package or none, never one half-written by another's npm."""
     folder = cache / f"pyodide-{version}"
     package = folder / "node_modules" / "pyodide"
-    if all((package / name).is_file() for name in PYODIDE_FILES):
+    if _whole(package):
         return package
     cache.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".pyodide-{version}-", dir=cache))
@@ -144,20 +147,23 @@ def pyodide_from_npm(cache: Path, version: str = PYODIDE, npm: str = "npm") -> P
                            text=True, timeout=600)
         except (OSError, subprocess.SubprocessError) as error:
             detail = getattr(error, "stderr", None) or str(error)
-            raise KowahError(N_("error", "npm could not install pyodide@{version}: {problem}"),
-                             version=version, problem=str(detail).strip()[-300:]) from None
+            raise KowahError(_NPM_FAILED, version=version, problem=str(detail).strip()[-300:]) from None
         _pyodide_version(work / "node_modules" / "pyodide")  # whole, or a clear error
-        if folder.exists() and not all((package / name).is_file() for name in PYODIDE_FILES):
+        if folder.exists() and not _whole(package):
             shutil.rmtree(folder)  # a broken folder left by an older, non-atomic install
         try:
             os.rename(work, folder)
         except OSError as error:
-            if not all((package / name).is_file() for name in PYODIDE_FILES):  # no racing build won
-                raise KowahError(N_("error", "npm could not install pyodide@{version}: {problem}"),
-                                 version=version, problem=str(error)[-300:]) from None
+            if not _whole(package):  # not a racing build that finished first
+                raise KowahError(_NPM_FAILED, version=version, problem=str(error)[-300:]) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return package
+
+
+def _whole(package: Path) -> bool:
+    """Whether an unpacked Pyodide package holds every runtime file."""
+    return all((package / name).is_file() for name in PYODIDE_FILES)
 
 
 def _pyodide_version(folder: Path) -> str:
