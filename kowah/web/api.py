@@ -94,6 +94,16 @@ def _token(request: Request, t: Translator) -> str | None:
     return bearer_key(request.headers.get("authorization"), t)
 
 
+async def _asked(request: Request, fields: tuple[str, ...]) -> tuple[Translator, str | None, dict[str, Any]]:
+    """What a change asks: the request's words, its key (``None`` without one) and its JSON
+    body, which may hold only *fields*."""
+    t = translator_for(request)
+    token = _token(request, t)
+    data = await _read_json(request, t)
+    check_fields(data, fields, t)
+    return t, token, data
+
+
 def _base_url(request: Request) -> str:
     host = request.headers.get("host")
     return f"{request.scope['scheme']}://{host}" if host else str(request.base_url).rstrip("/")
@@ -166,10 +176,7 @@ async def show(request: Request) -> Response:
 
 
 async def act(request: Request) -> Response:
-    t = translator_for(request)
-    token = _token(request, t)
-    data = await _read_json(request, t)
-    check_fields(data, ACTION_FIELDS, t)
+    t, token, data = await _asked(request, ACTION_FIELDS)
     if not is_int(data.get("after")):
         raise Problem.field(t, "after", "version")
     after = int(data["after"])
@@ -186,10 +193,7 @@ async def act(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
-    t = translator_for(request)
-    token = _token(request, t)
-    data = await _read_json(request, t)
-    check_fields(data, ("name",), t)
+    t, token, data = await _asked(request, ("name",))
     name = data.get("name")
     if name is not None and not name_ok(name):
         raise Problem.field(t, "name", "names")
@@ -214,9 +218,7 @@ def _creator(game: Game, token: str | None, t: Translator) -> int:
 
 
 async def start(request: Request) -> Response:
-    t = translator_for(request)
-    token = _token(request, t)
-    check_fields(await _read_json(request, t), (), t)
+    t, token, _ = await _asked(request, ())
 
     def change(game: Game) -> dict[str, Any]:
         seat = _creator(game, token, t)
@@ -230,9 +232,7 @@ async def start(request: Request) -> Response:
 
 
 async def leave(request: Request) -> Response:
-    t = translator_for(request)
-    token = _token(request, t)
-    check_fields(await _read_json(request, t), (), t)
+    t, token, _ = await _asked(request, ())
 
     def change(game: Game) -> dict[str, Any]:
         seat = seat_of(game, token, t, required=True)
@@ -244,9 +244,7 @@ async def leave(request: Request) -> Response:
 
 
 async def close(request: Request) -> Response:
-    t = translator_for(request)
-    token = _token(request, t)
-    check_fields(await _read_json(request, t), (), t)
+    t, token, _ = await _asked(request, ())
 
     def change(game: Game) -> dict[str, Any]:
         seat = seat_of(game, token, t, required=True)
@@ -270,10 +268,7 @@ def _person(game: Game, token: str | None, t: Translator) -> int:
 async def next_deal(request: Request) -> Response:
     """``POST /api/games/{id}/next``: the key's person is ready for the next deal; the creator
     may start it at once (``{"now": true}``)."""
-    t = translator_for(request)
-    token = _token(request, t)
-    data = await _read_json(request, t)
-    check_fields(data, ("now",), t)
+    t, token, data = await _asked(request, ("now",))
     now = data.get("now", False)
     if not isinstance(now, bool):
         raise Problem.field(t, "now", "boolean")
@@ -293,10 +288,7 @@ async def next_deal(request: Request) -> Response:
 
 async def hand_over(request: Request) -> Response:
     """``POST /api/games/{id}/hand-over``: the creator hands an absent person's seat to the AI."""
-    t = translator_for(request)
-    token = _token(request, t)
-    data = await _read_json(request, t)
-    check_fields(data, ("seat",), t)
+    t, token, data = await _asked(request, ("seat",))
     given = data.get("seat")
     if not (is_int(given) and 0 < given < 3):
         raise Problem.field(t, "seat", "other-seat")
@@ -323,10 +315,7 @@ async def hand_over(request: Request) -> Response:
 
 async def say(request: Request) -> Response:
     """``POST /api/games/{id}/say``: the key's person says a quick phrase."""
-    t = translator_for(request)
-    token = _token(request, t)
-    data = await _read_json(request, t)
-    check_fields(data, ("phrase",), t)
+    t, token, data = await _asked(request, ("phrase",))
     phrase = data.get("phrase")
     if phrase not in PHRASE_IDS:
         raise Problem.field(t, "phrase", "phrase", names=", ".join(PHRASE_IDS))
