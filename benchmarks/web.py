@@ -502,9 +502,9 @@ def main(argv: list[str] | None = None) -> int:
         line += (f"; {count} games in turn at {rate:.0f} actions a second (that run's pace) "
                  f"{paced * 1e6:.0f} us")
         ratio = cpu[next(key for key in cpu if key[1] == count)] / paced
-        figures_out[f"overhead-paced-{count}"] = f"{ratio:.1f} times"
+        figures_out[f"overhead-paced-{count}"] = f"{ratio:.2f} times"
     ratios = [value / tight for value in cpu.values()]
-    figures_out["overhead-tight"] = f"{min(ratios):.1f}–{max(ratios):.1f} times"
+    figures_out["overhead-tight"] = f"{min(ratios):.2f}–{max(ratios):.2f} times"
     figures_out["tight"] = f"{tight * 1e6:.0f} µs"
     print(line + "; the server's CPU per action is " + ", ".join(
         f"{ratio:.1f}x the tight loop's" for ratio in ratios))
@@ -541,7 +541,7 @@ def overhead(cpu: dict[tuple[int, int], float], game: dict[tuple[int, int], floa
         figures["overhead"] = f"{low:.2f} times" if f"{low:.2f}" == f"{high:.2f}" else \
             f"{low:.2f}–{high:.2f} times"
         figures["game-work"] = ", ".join(f"{game[key] * 1e6:.0f} µs" for key in ratios)
-        figures["server-cpu"] = ", ".join(f"{cpu[key] * 1e6:.0f} µs" for key in ratios)
+        figures["server-cpu"] = ", ".join(f"{cpu[key] * 1e3:.2f} ms" for key in ratios)
     return met
 
 
