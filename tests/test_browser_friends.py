@@ -114,6 +114,28 @@ def test_the_friends_form_makes_a_table_with_invite_links(contexts: list[Browser
     assert page.locator("[data-hand=you] [data-card]").count() >= 8
 
 
+def test_a_copied_link_keeps_its_focus_and_its_word_while_the_table_changes(
+        contexts: list[BrowserContext], server: str) -> None:
+    page = contexts[0].new_page()
+    created = create(page, server, humans=3, names=["Ana", "Bo", "Cy"])
+    page.goto(f"{server}/games/{created['id']}?pace=0&lang=en#key={created['token']}")
+    idle(page)
+    copy = page.locator("[data-watch] [data-copy]")
+    copy.focus()
+    page.keyboard.press("Enter")
+    expect(copy).to_have_text("Link copied.")
+    page.evaluate("document.activeElement.dataset.focusedBefore = ''")  # the link, selected
+    # A change that leaves the links as they are (the creator's quick phrase, said elsewhere):
+    # the page shows it, and the links are not made again under the person's keyboard.
+    said = page.request.post(f"{server}/api/games/{created['id']}/say?lang=en",
+                             data={"phrase": "one-moment"},
+                             headers={"authorization": f"Bearer {created['token']}"})
+    assert said.status == 200, said.text()
+    expect(page.locator("[data-log]")).to_contain_text("One moment")
+    expect(copy).to_have_text("Link copied.")
+    assert page.evaluate("'focusedBefore' in document.activeElement.dataset")
+
+
 def test_three_people_play_one_table_to_the_end_by_clicking(contexts: list[BrowserContext],
                                                             server: str) -> None:
     creator = contexts[0].new_page()

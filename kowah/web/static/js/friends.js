@@ -12,6 +12,7 @@ export class Friends {
     this.panel = document.querySelector("[data-friends-panel]");
     this.mode = null;
     this.created = null;
+    this.linksShown = null;  // the links last shown (their labels, addresses and attributes)
     document.querySelector("[data-action=friends]").addEventListener("click", () => this.openForm());
     this.form.addEventListener("change", () => this.syncForm());
     this.dialog.addEventListener("close", () => {
@@ -97,10 +98,14 @@ export class Friends {
       else if (info.kind === "person") what = this.words.t(info.connected ? "friends.online" : "friends.offline");
       return element("li", { "data-person": String(seat) }, element("span", { text: state.said.people[seat] }), element("span", { class: "badge", text: what }));
     }));
-    const links = this.invites(state).map((invite) => this.link(this.words.t("friends.invite", { seat: invite.seat }), invite.url,
-      { "data-invite": String(invite.seat) }));
-    const watch = `${location.origin}/games/${encodeURIComponent(state.id)}`;
-    links.push(this.link(this.words.t("friends.watch"), watch, { "data-watch": "" }));
-    this.panel.querySelector("[data-invites]").replaceChildren(...links);
+    const wanted = this.invites(state).map((invite) => [this.words.t("friends.invite", { seat: invite.seat }), invite.url,
+      { "data-invite": String(invite.seat) }]);
+    wanted.push([this.words.t("friends.watch"), `${location.origin}/games/${encodeURIComponent(state.id)}`, { "data-watch": "" }]);
+    // The links are made again only when they change: a state that changes nothing in them
+    // leaves the focus on a link's button and its "Link copied." in place.
+    const key = JSON.stringify(wanted);
+    if (key === this.linksShown) return;
+    this.linksShown = key;
+    this.panel.querySelector("[data-invites]").replaceChildren(...wanted.map(([label, url, attributes]) => this.link(label, url, attributes)));
   }
 }
