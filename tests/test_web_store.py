@@ -563,6 +563,29 @@ def test_full_when_no_client_holds_more_than_its_share(tmp_path: Path) -> None:
     store.close()
 
 
+def test_the_clocks_due_are_found_through_their_index_not_by_reading_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(path)  # a database made before games_due: its index on the deadline
+    old.executescript("CREATE TABLE games (id TEXT PRIMARY KEY, stamp BIGINT NOT NULL, "
+                      "version BIGINT NOT NULL, status TEXT NOT NULL, owner TEXT NOT NULL, "
+                      "updated DOUBLE PRECISION NOT NULL, deadline DOUBLE PRECISION, data TEXT NOT NULL);"
+                      "CREATE INDEX games_by_deadline ON games (deadline);")
+    old.close()
+    store = open_store(f"sqlite://{path}")
+    clocked = store.add(Game.new(seed=2, opponents="random", humans=2, start_now=True,
+                                 turn_seconds=5, now=1000.0, first=0))
+    assert store.due(2000.0) == [clocked.id]
+    store.close()
+    with sqlite3.connect(path) as connection:
+        indexes = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'")}
+        plan = " ".join(str(row[-1]) for row in connection.execute(  # SQLStore.due's query
+            "EXPLAIN QUERY PLAN SELECT id FROM games WHERE status = ? AND deadline IS NOT NULL "
+            "AND deadline <= ?", ("playing", 2000.0)))
+    assert "games_due" in indexes and "games_by_deadline" not in indexes
+    assert "USING INDEX games_due (status=? AND deadline" in plan
+
+
 def test_clocks_idle_games_and_tidying(opener: Opener) -> None:
     store = opener()
     clocked = store.add(Game.new(seed=2, opponents="random", humans=2, start_now=True,
