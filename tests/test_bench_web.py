@@ -23,7 +23,8 @@ from kowah.web import answers, api, game, saved, store_sql
 folder = Path(os.environ["KOWAH_GAME_WORK"])
 account = folder / f"{os.getpid()}.json"
 first = json.loads(account.read_text())
-wrapped = [hasattr(game.Game.act, "__wrapped__"), hasattr(game.Game.state, "__wrapped__"),
+wrapped = [hasattr(game.Game.new, "__wrapped__"), hasattr(game.Game.act, "__wrapped__"),
+           hasattr(game.Game.state, "__wrapped__"),
            store_sql.saved_text is saved.saved_text, api.encode is answers.encode,
            hasattr(saved.saved_text, "__wrapped__"), hasattr(answers.encode, "__wrapped__")]
 os.kill(os.getpid(), signal.SIGRTMIN)
@@ -58,7 +59,7 @@ def test_the_server_accounts_for_the_game_work_when_asked(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert found["first"] == {"asked": 0, "seconds": 0.0}  # written at start-up: it may be asked
-    assert found["wrapped"] == [True] * 6
+    assert found["wrapped"] == [True] * 7
     assert found["idle"] == {"asked": 1, "seconds": 0.0}  # nothing played yet
     assert found["played"]["asked"] == 2 and found["played"]["seconds"] > 0
 

@@ -3,11 +3,12 @@
 ``benchmarks/web.py`` starts the server with this folder on ``PYTHONPATH`` and
 ``KOWAH_GAME_WORK`` naming a folder: Python then imports this module at start-up in the server
 and in each of its ``--workers`` processes. It adds up the CPU time (each thread's own) that the
-process spends in the game's own work for an action, the same four parts the benchmark's
-baseline times in its own process: the action and the AIs' replies (:meth:`Game.act
-<kowah.web.game.Game.act>`), the state the answer holds (:meth:`Game.state
-<kowah.web.game.Game.state>`), the saved text (:func:`~kowah.web.saved.saved_text`) and the
-answer's JSON (:func:`~kowah.web.answers.encode`). A call inside another of them counts once.
+process spends in the game's own work, the parts the benchmark's baseline times in its own
+process: the action and the AIs' replies (:meth:`Game.act <kowah.web.game.Game.act>`), the
+state the answer holds (:meth:`Game.state <kowah.web.game.Game.state>`), the saved text
+(:func:`~kowah.web.saved.saved_text`) and the answer's JSON (:func:`~kowah.web.answers.encode`);
+and, as the run makes new games too, the deal and the AIs' moves before the person's first
+turn (:meth:`Game.new <kowah.web.game.Game.new>`). A call inside another of them counts once.
 The process writes its account, ``{"asked": N, "seconds": S}``, to ``PID.json`` in that folder
 at start-up and on each ``SIGRTMIN`` (*N*: how many times it was asked; not ``SIGUSR1``, which
 uvicorn's supervisor of ``--workers`` takes for itself). Nothing in the package reads or knows
@@ -69,13 +70,16 @@ def _install(folder: Path) -> None:
     from kowah.web import answers, api, game, saved, store_sql
 
     account = _Account(folder)
-    game.Game.act = account.timed(game.Game.act)  # type: ignore[method-assign]
-    game.Game.state = account.timed(game.Game.state)  # type: ignore[method-assign]
     timed_saved, timed_encode = account.timed(saved.saved_text), account.timed(answers.encode)
-    # The modules that imported these functions by name get the timed ones too.
-    for module, name, timed in ((saved, "saved_text", timed_saved), (store_sql, "saved_text", timed_saved),
-                                (answers, "encode", timed_encode), (api, "encode", timed_encode)):
-        setattr(module, name, timed)
+    patches: list[tuple[object, str, object]] = [
+        (game.Game, "new", classmethod(account.timed(vars(game.Game)["new"].__func__))),
+        (game.Game, "act", account.timed(game.Game.act)),
+        (game.Game, "state", account.timed(game.Game.state)),
+        # The modules that imported these functions by name get the timed ones too.
+        (saved, "saved_text", timed_saved), (store_sql, "saved_text", timed_saved),
+        (answers, "encode", timed_encode), (api, "encode", timed_encode)]
+    for owner, name, timed in patches:
+        setattr(owner, name, timed)
     signal.signal(signal.SIGRTMIN, account.report)
     account.report()  # the account's first file says that this process may be asked
 
