@@ -72,8 +72,19 @@ SEEDS = [11, 12, 13, 14, 15]
 BARE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module" src="bare.js"></script>"""
 BARE_JS = """import { loadPyodide } from "PYODIDE/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("PYODIDE/", location.href).href });
+performance.mark("kowah:pyodide-imported");
+await loadPyodide({ indexURL: new URL("PYODIDE/", location.href).href,
+  fsInit: async () => performance.mark("kowah:wasm-instantiated") });
+performance.mark("kowah:python-started");
 window.started = performance.now();"""
+#: The steps of a start, as the pages mark them (site.js, engine.js, worker.js; BARE_JS), in
+#: order, and the visit's end: ``playable`` (a site) or ``started`` (a bare start).
+STEPS = ("page-started", "worker-created", "worker-started", "pyodide-imported", "wasm-instantiated",
+         "python-started", "wheels-unpacked", "kowah-imported", "games-loaded", "first-answer")
+#: The marks of one visit (ms since navigation), the files' arrivals included.
+MARKS = """Object.fromEntries(performance.getEntriesByType('mark')
+  .filter((entry) => entry.name.startsWith('kowah:'))
+  .map((entry) => [entry.name.slice(6), entry.startTime]))"""
 WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>moves</title>
 <script type="module" src="moves.js"></script>"""
 WORKER_PAGE_JS = """const worker = new Worker("moves-worker.js", { type: "module" });
@@ -130,8 +141,10 @@ def _bench_files(out: Path, runtime: str, wheels: list[str], pyodide: Path) -> N
     (bench / "moves-worker.js").write_text(worker.replace("SEEDS)", f"{SEEDS})"))
 
 
-def _visit(browser: Any, url: str, ready: str, context: Any = None) -> tuple[float, int, Any]:
-    """(ms to *ready*, bytes sent, the context) of one visit to *url*."""
+def _visit(browser: Any, url: str, ready: str, context: Any = None,
+           marks: list[dict[str, float]] | None = None) -> tuple[float, int, Any]:
+    """(ms to *ready*, bytes sent, the context) of one visit to *url*; its steps' marks are
+    appended to *marks*."""
     if context is None:
         context = browser.new_context()
         context.add_init_script(PLAYABLE)
@@ -140,12 +153,37 @@ def _visit(browser: Any, url: str, ready: str, context: Any = None) -> tuple[flo
     page.goto(url)
     page.wait_for_function(f"() => window.{ready} !== undefined", timeout=120_000)
     took = float(page.evaluate(f"window.{ready}"))
+    if marks is not None:
+        page.wait_for_function(f"() => Object.keys({MARKS}).length > 0", timeout=120_000)
+        marks.append({**page.evaluate(MARKS), ready: took})
     if ready == "playable" and not page.evaluate("navigator.serviceWorker.controller !== null"):
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
     time.sleep(0.5)  # the last answers' bytes
     sent = Counting.sent
     page.close()
     return took, sent, context
+
+
+def _print_steps(steps: dict[str, list[dict[str, float]]]) -> None:
+    """Where each visit's time went: each step's median end (ms since navigation) and, in
+    brackets, its median length (since the step before it that the visit has)."""
+    titles = {"bare": "bare (distributed)", "bare_site": "bare (site's runtime)",
+              "first": "site, first visit", "second": "site, second visit"}
+    order = (*STEPS, "started", "playable")
+    fetched = sorted({name for visits in steps.values() for marks in visits for name in marks
+                      if name.startswith("fetched ")})
+    print(f"\nWhere the time goes (ms since navigation, median; [the step's own ms]):\n{'':<34}"
+          + "".join(f"{titles[key]:>24}" for key in steps))
+    for name in (*order, *fetched):
+        cells = []
+        for visits in steps.values():
+            ends = [marks[name] for marks in visits if name in marks]
+            earlier = order[:order.index(name)] if name in order else ()
+            own = [marks[name] - max([0.0, *(marks[step] for step in earlier if step in marks)])
+                   for marks in visits if name in marks and name in order]
+            length = f" [{statistics.median(own):,.0f}]" if own else ""
+            cells.append(f"{statistics.median(ends):>16,.0f}{length:>8}" if ends else f"{'-':>24}")
+        print(f"{name:<34}" + "".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,20 +212,26 @@ def main(argv: list[str] | None = None) -> int:
         url = f"http://127.0.0.1:{server.server_port}/"
         keys = ("bare", "bare_bytes", "bare_site", "first", "first_bytes", "second")
         figures: dict[str, list[float]] = {key: [] for key in keys}
+        steps: dict[str, list[dict[str, float]]] = {key: [] for key in ("bare", "bare_site", "first",
+                                                                        "second")}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=ARGS)
             for _ in range(args.rounds):
-                took, sent, context = _visit(browser, f"{url}_bench/bare.html", "started")
+                took, sent, context = _visit(browser, f"{url}_bench/bare.html", "started",
+                                              marks=steps["bare"])
                 context.close()
                 figures["bare"].append(took)
                 figures["bare_bytes"].append(sent)
-                took, _, context = _visit(browser, f"{url}_bench/bare-site.html", "started")
+                took, _, context = _visit(browser, f"{url}_bench/bare-site.html", "started",
+                                            marks=steps["bare_site"])
                 context.close()
                 figures["bare_site"].append(took)
-                took, sent, context = _visit(browser, f"{url}?pace=0", "playable")
+                took, sent, context = _visit(browser, f"{url}?pace=0", "playable",
+                                              marks=steps["first"])
                 figures["first"].append(took)
                 figures["first_bytes"].append(sent)
-                took, _, _ = _visit(browser, f"{url}?pace=0", "playable", context)
+                took, _, _ = _visit(browser, f"{url}?pace=0", "playable", context,
+                                    marks=steps["second"])
                 figures["second"].append(took)
                 context.close()
             context = browser.new_context()
@@ -230,6 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                 missed |= not ok
                 verdict = f"  {ratio[0]:.2f}x (target <= {ratio[1]}x: {'met' if ok else 'MISSED'})"
             print(f"{name:<42} {figure}{verdict}")
+        _print_steps(steps)
         print("\nFiles in OUT (bytes):")
         for name, size in sorted(site.sizes.items(), key=lambda item: -item[1]):
             print(f"{size:>12,}  {name}")

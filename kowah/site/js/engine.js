@@ -12,6 +12,7 @@ export class Engine {
       this.failed = reject;
     });
     before.then(() => {
+      performance.mark("kowah:worker-created");
       this.worker = new Worker(workerUrl, { type: "module" });
       this.worker.onmessage = ({ data }) => this.message(data);
       this.worker.onerror = (event) => this.failed(new Error(event.message || "worker"));
@@ -20,11 +21,18 @@ export class Engine {
   }
 
   message(data) {
-    if (data.type === "ready") this.started();
+    if (data.type === "ready") {
+      // The Worker's steps, on the page's timeline (for benchmarks/site.py).
+      for (const [name, at] of Object.entries(data.marks ?? {})) {
+        performance.mark(`kowah:${name}`, { startTime: Math.max(0, at - performance.timeOrigin) });
+      }
+      this.started();
+    }
     else if (data.type === "failed") this.failed(new Error(data.message));
     const waiting = this.waiting.get(data.id);
     if (!waiting) return;
     this.waiting.delete(data.id);
+    if (data.id === 1) performance.mark("kowah:first-answer");
     waiting(new Response(data.body, { status: data.status, headers: data.headers }));
   }
 

@@ -7,6 +7,8 @@ import { setTransport } from "./api.js";
 import { Engine } from "./engine.js";
 import { keepOffline, keepTheRest } from "./offline.js";
 
+performance.mark("kowah:page-started");
+
 const LANG_KEY = "kowah-site-lang";
 const data = JSON.parse(document.getElementById("kowah-data").textContent);
 const site = data.site;

@@ -5,6 +5,20 @@
 
 import { Keep } from "./keep.js";
 
+// When each step of the start ended (ms since the epoch), sent with "ready": the page marks
+// them on its own timeline (engine.js), where benchmarks/site.py reads them.
+const marks = {};
+const mark = (name) => { marks[name] = performance.timeOrigin + performance.now(); };
+mark("worker-started");
+
+// When each runtime file and wheel had arrived (the browser's resource timing).
+function arrivals() {
+  for (const entry of performance.getEntriesByType?.("resource") ?? []) {
+    const name = entry.name.split("/").pop();
+    if (/\.(wasm|zip|mjs|whl)$/.test(name)) marks[`fetched ${name}`] = performance.timeOrigin + entry.responseEnd;
+  }
+}
+
 let tables = null;
 let keep = null;
 let queue = null; // the requests run one after another, as the server runs a game's changes
@@ -17,11 +31,18 @@ async function start({ pyodide, wheels, origin, accept }) {
   });
   const kept = Keep.open();
   const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
-  const py = await loadPyodide({ indexURL: pyodide });
+  mark("pyodide-imported");
+  // (fsInit runs once the WebAssembly module is compiled and instantiated, before Python starts)
+  const py = await loadPyodide({ indexURL: pyodide, fsInit: async () => mark("wasm-instantiated") });
+  mark("python-started");
   for (const buffer of await Promise.all(fetched)) py.unpackArchive(buffer, "wheel");
+  mark("wheels-unpacked");
   tables = py.pyimport("kowah.site.solo").Tables(origin, accept);
+  mark("kowah-imported");
   keep = await kept;
   if (keep) for (const text of await keep.all()) tables.load(text);
+  mark("games-loaded");
+  arrivals();
 }
 
 async function answer({ method, path, query, auth, body }) {
@@ -47,7 +68,7 @@ async function answer({ method, path, query, auth, body }) {
 
 self.onmessage = ({ data }) => {
   if (data.type === "start") {
-    queue = start(data).then(() => self.postMessage({ type: "ready" }),
+    queue = start(data).then(() => self.postMessage({ type: "ready", marks }),
       (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }));
     return;
   }
