@@ -334,9 +334,15 @@ def test_a_new_build_is_picked_up_whole_after_one_reload(browser: Browser, tmp_p
                                                                        timeout=START)
         idle(page)
         found = page.evaluate("""async () => [JSON.parse(document.getElementById('kowah-data').textContent)
-            .site.version, await caches.keys(), navigator.serviceWorker.controller.scriptURL]""")
-        assert found[:2] == [second.version, [f"kowah-site-{second.version}"]]
+            .site.version, (await caches.keys()).filter((name) => name.startsWith('kowah-site-'))]""")
+        assert found == [second.version, [f"kowah-site-{second.version}"]]
         assert page_state(page) == playing  # the deal in play goes on
+        # Python started afresh (never from the old build's snapshot), and keeps the new build's
+        # snapshot, the only one left.
+        assert page.evaluate("document.documentElement.dataset.engineStart") == "fresh"
+        page.wait_for_function("""async (version) => JSON.stringify((await caches.keys()).filter((name) =>
+            name.startsWith('kowah-snapshot-'))) === JSON.stringify(['kowah-snapshot-' + version])""",
+                               arg=second.version, timeout=START)
         visit.close()
 
 

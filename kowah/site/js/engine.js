@@ -3,21 +3,32 @@
 // page reads it as it reads the server's.
 
 export class Engine {
-  // The Worker starts when *before* resolves (see offline.js).
-  constructor(before, workerUrl, start) {
+  // The Worker starts when *before* resolves (see offline.js), unless start.js started it
+  // already (*early*: the Worker, the messages it sent before this, an error it met).
+  constructor(before, workerUrl, start, early = null) {
     this.next = 1;
     this.waiting = new Map();
     this.ready = new Promise((resolve, reject) => {
       this.started = resolve;
       this.failed = reject;
     });
+    if (early) {
+      this.attach(early.worker);
+      for (const data of early.missed) this.message(data);
+      if (early.error) this.failed(new Error(early.error));
+      return;
+    }
     before.then(() => {
       performance.mark("kowah:worker-created");
-      this.worker = new Worker(workerUrl, { type: "module" });
-      this.worker.onmessage = ({ data }) => this.message(data);
-      this.worker.onerror = (event) => this.failed(new Error(event.message || "worker"));
+      this.attach(new Worker(workerUrl, { type: "module" }));
       this.worker.postMessage({ type: "start", ...start });
     });
+  }
+
+  attach(worker) {
+    this.worker = worker;
+    this.worker.onmessage = ({ data }) => this.message(data);
+    this.worker.onerror = (event) => this.failed(new Error(event.message || "worker"));
   }
 
   message(data) {
@@ -26,6 +37,7 @@ export class Engine {
       for (const [name, at] of Object.entries(data.marks ?? {})) {
         performance.mark(`kowah:${name}`, { startTime: Math.max(0, at - performance.timeOrigin) });
       }
+      this.start = data.start; // "snapshot" (restored) or "fresh"
       this.started();
     }
     else if (data.type === "failed") this.failed(new Error(data.message));
@@ -39,6 +51,7 @@ export class Engine {
   // fetch(url, options) for the page's API calls (url: a URL object or text).
   async send(url, options = {}) {
     const address = new URL(url, location.origin);
+    if (this.next === 1) performance.mark("kowah:first-request");
     await this.ready;
     const headers = options.headers || {};
     const id = this.next++;

@@ -4,6 +4,8 @@
 // refuses to keep is undone and answered as the server answers when it cannot save.
 
 import { Keep } from "./keep.js";
+import { findSnapshot, forgetSnapshot, keepSnapshot } from "./snapshot.js";
+import { wheelFiles, writeFiles } from "./wheels.js";
 
 // When each step of the start ended (ms since the epoch), sent with "ready": the page marks
 // them on its own timeline (engine.js), where benchmarks/site.py reads them.
@@ -19,30 +21,82 @@ function arrivals() {
   }
 }
 
+let sitePackages = null; // where the wheels go (Pyodide says it)
 let tables = null;
 let keep = null;
 let queue = null; // the requests run one after another, as the server runs a game's changes
+let unkept = null; // the snapshot this start made ({ version, bytes }), until it is kept
 
-async function start({ pyodide, wheels, origin, accept }) {
+// Keep the snapshot made (if any) in Cache Storage: after the first answer, not before it
+// (storing some 30 MB would hold that answer up).
+function keepMade() {
+  if (unkept) keepSnapshot(unkept.version, unkept.bytes);
+  unkept = null;
+}
+
+// Python with the wheels unpacked and kowah.site.solo imported: restored from this build's
+// snapshot when there is a usable one (snapshot.js), else started afresh, ready to make one.
+async function python(loadPyodide, options, { version, lang }, snapshot, files) {
+  // (the files go in once Python runs: Python takes files found at its start for packages
+  // installed its own way, and a snapshot refuses that)
+  const engine = async (py) => {
+    for (const wheel of await files) writeFiles(py.FS, sitePackages, wheel);
+    py.pyimport("importlib").invalidate_caches();
+    mark("wheels-unpacked");
+    const solo = py.pyimport("kowah.site.solo");
+    mark("kowah-imported");
+    return solo;
+  };
+  if (snapshot) {
+    try {
+      const py = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+      mark("python-started");
+      return { solo: await engine(py), start: "snapshot" };
+    } catch {
+      await forgetSnapshot(version); // refused or broken: forgotten, and Python starts afresh
+    }
+  }
+  const py = await loadPyodide({ ...options, _makeSnapshot: true });
+  mark("python-started");
+  const solo = await engine(py);
+  let made = null;
+  try {
+    solo.warm(lang); // (what the page asks first, answered once and forgotten: see kowah.site.solo)
+    made = py.makeMemorySnapshot(); // before any game of the page's: the memory of a fresh engine
+  } catch {
+    // refused: later visits start afresh too
+  }
+  return { solo, start: "fresh", made };
+}
+
+async function start({ pyodide, wheels, origin, accept, version, lang }) {
   const fetched = wheels.map(async (url) => {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
   const kept = Keep.open();
+  const found = findSnapshot(version);
   const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
   mark("pyodide-imported");
+  // The wheels' files, inflated while the runtime loads (wheels.js; a snapshot holds no files):
+  // not before, so that nothing delays the runtime's own fetches, which loadPyodide starts.
+  const files = Promise.all(wheels.map(async (url, index) => wheelFiles(await fetched[index],
+    url.split("/").pop())));
+  files.catch(() => {}); // (its failure is the start's, below)
   // (fsInit runs once the WebAssembly module is compiled and instantiated, before Python starts)
-  const py = await loadPyodide({ indexURL: pyodide, fsInit: async () => mark("wasm-instantiated") });
-  mark("python-started");
-  for (const buffer of await Promise.all(fetched)) py.unpackArchive(buffer, "wheel");
-  mark("wheels-unpacked");
-  tables = py.pyimport("kowah.site.solo").Tables(origin, accept);
-  mark("kowah-imported");
+  const options = { indexURL: pyodide, fsInit: async (FS, info) => {
+    sitePackages = info.sitePackages;
+    mark("wasm-instantiated");
+  } };
+  const { solo, start: how, made } = await python(loadPyodide, options, { version, lang }, await found, files);
+  tables = solo.Tables(origin, accept);
+  solo.destroy();
   keep = await kept;
   if (keep) for (const text of await keep.all()) tables.load(text);
   mark("games-loaded");
   arrivals();
+  return { how, made };
 }
 
 async function answer({ method, path, query, auth, body }) {
@@ -68,12 +122,16 @@ async function answer({ method, path, query, auth, body }) {
 
 self.onmessage = ({ data }) => {
   if (data.type === "start") {
-    queue = start(data).then(() => self.postMessage({ type: "ready", marks }),
-      (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }));
+    queue = start(data).then(({ how, made }) => {
+      self.postMessage({ type: "ready", marks, start: how });
+      if (made) unkept = { version: data.version, bytes: made };
+      setTimeout(keepMade, 5000); // (should the page ask nothing)
+    }, (error) => self.postMessage({ type: "failed", message: String(error && error.message || error) }));
     return;
   }
   queue = queue.then(() => answer(data)).then(
     (result) => self.postMessage({ id: data.id, ...result }),
     (error) => self.postMessage({ id: data.id, status: 500, headers: {}, body: JSON.stringify(
-      { error: "server-error", message: String(error && error.message || error) }) }));
+      { error: "server-error", message: String(error && error.message || error) }) }))
+    .then(keepMade);
 };
