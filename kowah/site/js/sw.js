@@ -41,16 +41,18 @@ let opened = null; // the cache, opened once
 
 // (the cache is keyed by address without the query, looked up exactly: a lookup that ignores
 // the query reads every entry, and a page's start asks for some sixty files at once)
-async function answer(request, url) {
+// (a lazy file is answered as it arrives, and kept meanwhile: the runtime's WebAssembly then
+// compiles while it downloads)
+async function answer(event, url) {
   opened ??= caches.open(CACHE);
   const cache = await opened;
   if (url.pathname.endsWith("/index.html")) url.pathname = url.pathname.slice(0, -"index.html".length);
   url.search = "";
   const found = await cache.match(url.href);
   if (found) return found;
-  if (!lazy.has(url.href)) return fetch(request);
+  if (!lazy.has(url.href)) return fetch(event.request);
   const response = await fetch(url.href, { cache: "no-cache" });
-  if (response.ok) await cache.put(url.href, response.clone());
+  if (response.ok) event.waitUntil(cache.put(url.href, response.clone()));
   return response;
 }
 
@@ -58,5 +60,5 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
-  event.respondWith(answer(request, url));
+  event.respondWith(answer(event, url));
 });
