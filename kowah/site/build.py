@@ -8,7 +8,8 @@
   folder, a Content-Security-Policy ``<meta>`` (:data:`CSP`), the manifest's link, and
   ``static/js/site.js`` as its entry module, which sets the transport and starts ``main.js``;
 - ``static/``: the same CSS and JavaScript modules as the served page, plus the site's own
-  (``site.js``, ``worker.js``, ``keep.js``); ``cards/``: the card pictures;
+  (``start.js``, ``site.js``, ``engine.js``, ``worker.js``, ``wheels.js``, ``snapshot.js``,
+  ``keep.js``, ``offline.js``); ``cards/``: the card pictures;
 - ``pyodide/<version>/``: the Pyodide runtime (npm's ``pyodide`` package, :data:`PYODIDE`, or
   the folder given), only the files ``loadPyodide()`` fetches, its standard library trimmed;
 - ``wheels/``: the ``kowah`` wheel, attrs' and Babel's (its locale data cut to the six languages);

@@ -1,14 +1,23 @@
-"""The static table's memory snapshot (``kowah site``, issue 27's second visit): the first
+"""The static table's start (``kowah site``, issue 27's second visit): the memory snapshot and
+the wheels unpacked by the browser.
+
+The snapshot: the first
 visit keeps Pyodide's memory, once the engine is imported, in Cache Storage under the build's
 version; a later visit restores it instead of starting Python afresh, and answers exactly as a
 fresh start does. A snapshot cut short, corrupted or made by another build is never used: the
 table starts afresh and keeps a good one again. (A new build's snapshot: test_site.py's
-``test_a_new_build_is_picked_up_whole_after_one_reload``.) Nothing here is timed.
+``test_a_new_build_is_picked_up_whole_after_one_reload``.) The wheels: unpacked by the
+browser's own decompression (wheels.js) into the very files zipfile reads; any other zip is
+refused with a clear error. Nothing here is timed.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import json
+import zipfile
 from typing import Any
 
 import pytest
@@ -21,6 +30,7 @@ from playwright.sync_api import Browser, Page  # noqa: E402
 from test_browser import click_a_move, idle  # noqa: E402
 from test_site import Visit, new_game_in_page, open_site, page_state  # noqa: E402
 
+from kowah.site.build import Site  # noqa: E402
 from kowah.site.solo import Tables  # noqa: E402
 
 #: The build's version, from the page.
@@ -116,4 +126,44 @@ def test_a_snapshot_that_is_not_this_builds_whole_one_is_never_used(browser: Bro
     page.reload()
     idle(page)
     assert started(page) == "snapshot"
+    visit.close()
+
+
+# -- the wheels, unpacked by the browser (wheels.js) ---------------------------------------------
+
+#: wheels.js's files of a zip given in base64: [[name, sha256 hex], ...], or the error's message.
+UNZIP = """async (data) => { const { wheelFiles } = await import('/static/js/wheels.js');
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  try {
+    const files = await wheelFiles(bytes.buffer, 'test.whl');
+    return await Promise.all(files.map(async ({ name, bytes }) => [name, [...new Uint8Array(
+      await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('')]));
+  } catch (error) { return error.message; } }"""
+
+
+def _zip(entries: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> str:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as archive:
+        for name, data in entries.items():
+            archive.writestr(name, data)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+def test_the_browser_unpacks_the_sites_wheels_as_zipfile_does_and_refuses_other_zips(
+        browser: Browser, site: Site, site_url: StaticSite) -> None:
+    visit = Visit(browser, site_url)
+    page = visit.page
+    page.goto(f"{site_url}?pace=0")
+    for wheel in sorted((site.out / "wheels").glob("*.whl")):
+        with zipfile.ZipFile(wheel) as archive:
+            expected = sorted([info.filename, hashlib.sha256(archive.read(info)).hexdigest()]
+                              for info in archive.infolist() if not info.is_dir())
+        assert sorted(page.evaluate(UNZIP, base64.b64encode(wheel.read_bytes()).decode())) == expected
+    stored = {"a/b.py": b"x = 1\n", "a/c.dat": bytes(range(256))}
+    assert sorted(page.evaluate(UNZIP, _zip(stored, zipfile.ZIP_STORED))) == sorted(
+        [name, hashlib.sha256(data).hexdigest()] for name, data in stored.items())
+    refused = page.evaluate(UNZIP, _zip(stored, zipfile.ZIP_BZIP2))
+    assert refused == "test.whl: a/b.py is compressed in a way this site does not read (12)"
+    assert page.evaluate(UNZIP, _zip({"../evil.py": b""})) == "test.whl: a file outside the wheel"
+    assert page.evaluate(UNZIP, base64.b64encode(b"not a zip at all").decode()) == "test.whl: not a zip file"
     visit.close()
