@@ -108,7 +108,7 @@ def test_the_folder_holds_the_page_the_runtime_and_trimmed_wheels(site: Site, tm
     # the classic first script (it starts the Worker) before the entry module; the rules'
     # pictures of the pack wait until the rules are shown
     assert index.index('<script src="static/js/start.js"></script>') < index.index('src="static/js/site.js"')
-    assert len(re.findall(r'<li class="pack-card"[^>]*><img loading="lazy" ', index)) == 33
+    assert len(re.findall(r'<li class="pack-card[^"]*"[^>]*><img loading="lazy" ', index)) == 33
     assert not re.search(r'(src|href)="(https?:)?//', index)  # nothing from another host
     assert (out / "pyodide" / PYODIDE / "pyodide.asm.wasm").is_file()
     assert not list(out.rglob("*.map")) and not (out / "pyodide" / PYODIDE / "console.html").exists()

@@ -256,7 +256,7 @@ def _page(lang: str, root: str, site: dict[str, object]) -> str:
         page = page.replace(f'{attribute}="/static/', f'{attribute}="{root}static/')
     # The rules' pictures of the pack wait until the rules are shown: a start then fetches and
     # draws 33 fewer pictures while Python starts (the served page is left as it is).
-    page = re.sub(r'(<li class="pack-card"[^>]*><img )', r'\1loading="lazy" ', page)
+    page = re.sub(r'(<li class="pack-card[^"]*"[^>]*><img )', r'\1loading="lazy" ', page)
     page = page.replace(f'<script type="module" src="{root}static/js/main.js"></script>',
                         f'<script src="{root}static/js/start.js"></script>\n'
                         f'<script type="module" src="{root}static/js/site.js"></script>')

@@ -12,6 +12,9 @@ const LENGTH_HEADER = "x-kowah-length";
 const key = () => new URL("kowah-snapshot", self.location.href).href;
 const usable = () => typeof caches !== "undefined"; // (no Cache Storage on plain http elsewhere)
 
+// Whether this browser can keep a snapshot (else none is made).
+export const canKeepSnapshots = usable;
+
 // The snapshot kept by this *version* of the site, or null: found at once, its bytes read
 // while the runtime loads ({ bytes }: a promise that fails when they are cut short).
 export async function findSnapshot(version) {

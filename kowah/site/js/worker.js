@@ -1,10 +1,12 @@
 // The static site's Web Worker: Pyodide, the kowah and Babel wheels, and kowah.site.solo's
 // Tables, which answer the page's API requests as kowah serve would (the same Python). Each
 // change is kept in IndexedDB (keep.js) before its answer goes back; a change the browser
-// refuses to keep is undone and answered as the server answers when it cannot save.
+// refuses to keep is undone and answered as the server answers when it cannot save. Python is
+// restored from this build's memory snapshot when the browser keeps one (snapshot.js), else
+// started afresh, and the snapshot then made is kept for the next visit.
 
 import { Keep } from "./keep.js";
-import { findSnapshot, forgetSnapshot, keepSnapshot } from "./snapshot.js";
+import { canKeepSnapshots, findSnapshot, forgetSnapshot, keepSnapshot } from "./snapshot.js";
 import { wheelFiles, writeFiles } from "./wheels.js";
 
 // When each step of the start ended (ms since the epoch), sent with "ready": the page marks
@@ -56,13 +58,16 @@ async function python(loadPyodide, options, { version, lang }, snapshot, files) 
       await forgetSnapshot(version); // refused or broken: forgotten, and Python starts afresh
     }
   }
-  const py = await loadPyodide({ ...options, _makeSnapshot: true });
+  const making = canKeepSnapshots();
+  const py = await loadPyodide(making ? { ...options, _makeSnapshot: true } : options);
   mark("python-started");
   const solo = await engine(py);
   let made = null;
   try {
-    solo.warm(lang); // (what the page asks first, answered once and forgotten: see kowah.site.solo)
-    made = py.makeMemorySnapshot(); // before any game of the page's: the memory of a fresh engine
+    if (making) {
+      solo.warm(lang); // (what the page asks first, answered once and forgotten: kowah.site.solo)
+      made = py.makeMemorySnapshot(); // before any game of the page's: a fresh engine's memory
+    }
   } catch {
     // refused: later visits start afresh too
   }
