@@ -23,11 +23,14 @@ export async function findSnapshot(version) {
     const response = await caches.match(key(), { cacheName: PREFIX + version });
     if (response && response.headers.get(VERSION_HEADER) === version) {
       const length = response.headers.get(LENGTH_HEADER);
-      const bytes = response.arrayBuffer().then((buffer) => {
-        if (String(buffer.byteLength) !== length) throw new Error("the snapshot is cut short");
-        return new Uint8Array(buffer);
-      });
-      bytes.catch(() => {}); // (its failure is the Worker's to handle)
+      let read = null; // (read when Pyodide asks, once the runtime's own files are on their way)
+      const bytes = { then: (resolve, reject) => {
+        read ??= response.arrayBuffer().then((buffer) => {
+          if (String(buffer.byteLength) !== length) throw new Error("the snapshot is cut short");
+          return new Uint8Array(buffer);
+        });
+        return read.then(resolve, reject);
+      } };
       return { bytes };
     }
   } catch {
