@@ -30,7 +30,7 @@ let queue = null; // the requests run one after another, as the server runs a ga
 let unkept = null; // the snapshot this start made ({ version, bytes }), until it is kept
 
 // Keep the snapshot made (if any) in Cache Storage: after the first answer, not before it
-// (storing some 30 MB would hold that answer up).
+// (storing some 31 MB would hold that answer up).
 function keepMade() {
   if (unkept) keepSnapshot(unkept.version, unkept.bytes);
   unkept = null;
