@@ -82,6 +82,10 @@ async function start({ pyodide, wheels, origin, accept, version, lang }) {
   });
   const kept = Keep.open();
   const found = findSnapshot(version);
+  // Pyodide's Emscripten module is imported beside Pyodide itself, not after it (loadPyodide's
+  // createPyodideModule option): the WebAssembly's compilation waits for it.
+  const emscripten = import(`${pyodide}pyodide.asm.mjs`);
+  emscripten.catch(() => {}); // (its failure is loadPyodide's)
   const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
   mark("pyodide-imported");
   // The wheels' files, inflated while the runtime loads (wheels.js; a snapshot holds no files):
@@ -90,10 +94,12 @@ async function start({ pyodide, wheels, origin, accept, version, lang }) {
     url.split("/").pop())));
   files.catch(() => {}); // (its failure is the start's, below)
   // (fsInit runs once the WebAssembly module is compiled and instantiated, before Python starts)
-  const options = { indexURL: pyodide, fsInit: async (FS, info) => {
-    sitePackages = info.sitePackages;
-    mark("wasm-instantiated");
-  } };
+  const options = { indexURL: pyodide,
+    createPyodideModule: async (settings) => (await emscripten).default(settings),
+    fsInit: async (FS, info) => {
+      sitePackages = info.sitePackages;
+      mark("wasm-instantiated");
+    } };
   const { solo, start: how, made } = await python(loadPyodide, options, { version, lang }, await found, files);
   tables = solo.Tables(origin, accept);
   solo.destroy();
