@@ -5,9 +5,13 @@
 // restored from this build's memory snapshot when the browser keeps one (snapshot.js), else
 // started afresh, and the snapshot then made is kept for the next visit.
 
-import { Keep } from "./keep.js";
-import { canKeepSnapshots, findSnapshot, forgetSnapshot, keepSnapshot } from "./snapshot.js";
-import { wheelFiles, writeFiles } from "./wheels.js";
+// The Worker's own modules (keep.js, snapshot.js, wheels.js) load beside Pyodide's, which
+// start() asks for at once: imported statically, they would hold Pyodide's first fetch back
+// until they had all arrived.
+const helpers = Promise.all([import("./keep.js"), import("./snapshot.js"), import("./wheels.js")]);
+let Keep = null;
+let snapshots = null;
+let unzip = null;
 
 // When each step of the start ended (ms since the epoch), sent with "ready": the page marks
 // them on its own timeline (engine.js), where benchmarks/site.py reads them.
@@ -32,7 +36,7 @@ let unkept = null; // the snapshot this start made ({ version, bytes }), until i
 // Keep the snapshot made (if any) in Cache Storage: after the first answer, not before it
 // (storing some 31 MB would hold that answer up).
 function keepMade() {
-  if (unkept) keepSnapshot(unkept.version, unkept.bytes);
+  if (unkept) snapshots.keepSnapshot(unkept.version, unkept.bytes);
   unkept = null;
 }
 
@@ -42,7 +46,7 @@ async function python(loadPyodide, options, { version, lang }, snapshot, files) 
   // (the files go in once Python runs: Python takes files found at its start for packages
   // installed its own way, and a snapshot refuses that)
   const engine = async (py) => {
-    for (const wheel of await files) writeFiles(py.FS, sitePackages, wheel);
+    for (const wheel of await files) unzip.writeFiles(py.FS, sitePackages, wheel);
     py.pyimport("importlib").invalidate_caches();
     mark("wheels-unpacked");
     const solo = py.pyimport("kowah.site.solo");
@@ -55,10 +59,10 @@ async function python(loadPyodide, options, { version, lang }, snapshot, files) 
       mark("python-started");
       return { solo: await engine(py), start: "snapshot" };
     } catch {
-      await forgetSnapshot(version); // refused or broken: forgotten, and Python starts afresh
+      await snapshots.forgetSnapshot(version); // refused or broken: forgotten, and Python starts afresh
     }
   }
-  const making = canKeepSnapshots();
+  const making = snapshots.canKeepSnapshots();
   const py = await loadPyodide(making ? { ...options, _makeSnapshot: true } : options);
   mark("python-started");
   const solo = await engine(py);
@@ -80,17 +84,19 @@ async function start({ pyodide, wheels, origin, accept, version, lang }) {
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  const kept = Keep.open();
-  const found = findSnapshot(version);
   // Pyodide's Emscripten module is imported beside Pyodide itself, not after it (loadPyodide's
   // createPyodideModule option): the WebAssembly's compilation waits for it.
   const emscripten = import(`${pyodide}pyodide.asm.mjs`);
   emscripten.catch(() => {}); // (its failure is loadPyodide's)
-  const { loadPyodide } = await import(`${pyodide}pyodide.mjs`);
+  const imported = import(`${pyodide}pyodide.mjs`);
+  [{ Keep }, snapshots, unzip] = await helpers;
+  const kept = Keep.open();
+  const found = snapshots.findSnapshot(version);
+  const { loadPyodide } = await imported;
   mark("pyodide-imported");
   // The wheels' files, inflated while the runtime loads (wheels.js; a snapshot holds no files):
   // not before, so that nothing delays the runtime's own fetches, which loadPyodide starts.
-  const files = Promise.all(wheels.map(async (url, index) => wheelFiles(await fetched[index],
+  const files = Promise.all(wheels.map(async (url, index) => unzip.wheelFiles(await fetched[index],
     url.split("/").pop())));
   files.catch(() => {}); // (its failure is the start's, below)
   // (fsInit runs once the WebAssembly module is compiled and instantiated, before Python starts)
