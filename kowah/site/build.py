@@ -8,7 +8,8 @@
   folder, a Content-Security-Policy ``<meta>`` (:data:`CSP`), the manifest's link, and
   ``static/js/site.js`` as its entry module, which sets the transport and starts ``main.js``;
 - ``static/``: the same CSS and JavaScript modules as the served page, plus the site's own
-  (``site.js``, ``worker.js``, ``keep.js``); ``cards/``: the card pictures;
+  (``start.js``, ``site.js``, ``engine.js``, ``worker.js``, ``wheels.js``, ``snapshot.js``,
+  ``keep.js``, ``offline.js``); ``cards/``: the card pictures;
 - ``pyodide/<version>/``: the Pyodide runtime (npm's ``pyodide`` package, :data:`PYODIDE`, or
   the folder given), only the files ``loadPyodide()`` fetches, its standard library trimmed;
 - ``wheels/``: the ``kowah`` wheel, attrs' and Babel's (its locale data cut to the six languages);
@@ -253,7 +254,12 @@ def _page(lang: str, root: str, site: dict[str, object]) -> str:
     page = re.sub(r'(src|href)="/cards/([a-z0-9]+)\.svg(\?lang=[a-z]+)?"', rf'\1="{root}cards/\2.svg"', page)
     for attribute in ("href", "src"):
         page = page.replace(f'{attribute}="/static/', f'{attribute}="{root}static/')
-    page = page.replace(f'src="{root}static/js/main.js"', f'src="{root}static/js/site.js"')
+    # The rules' pictures of the pack wait until the rules are shown: a start then fetches and
+    # draws 33 fewer pictures while Python starts (the served page is left as it is).
+    page = re.sub(r'(<li class="pack-card[^"]*"[^>]*><img )', r'\1loading="lazy" ', page)
+    page = page.replace(f'<script type="module" src="{root}static/js/main.js"></script>',
+                        f'<script src="{root}static/js/start.js"></script>\n'
+                        f'<script type="module" src="{root}static/js/site.js"></script>')
     head = (f'<meta http-equiv="Content-Security-Policy" content="{html.escape(CSP)}">\n'
             f'<meta name="theme-color" content="#1f5a3e">\n'
             f'<link rel="manifest" href="{root}manifest.webmanifest">\n'

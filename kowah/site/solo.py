@@ -57,7 +57,7 @@ from kowah.web.table_requests import (
 )
 from kowah.web.text import words
 
-__all__ = ["MAX_ACTIONS", "MAX_BODY_NEW", "Reply", "Tables"]
+__all__ = ["MAX_ACTIONS", "MAX_BODY_NEW", "Reply", "Tables", "warm"]
 
 #: The action requests a game accepts (``kowah serve``'s default ``--max-actions``).
 MAX_ACTIONS = 2000
@@ -259,3 +259,20 @@ class Tables:
             return Reply.of(review_of(record, t, seat, tags if isinstance(tags, dict) else None))
         except RecordError as error:
             raise bad_record(t, t.error(error), action=error.action) from None
+
+
+def warm(lang: str) -> None:
+    """Answer once, and forget, what a page in *lang* asks first (a new deal, its state): the
+    Worker calls it before it takes Pyodide's memory snapshot, so that the snapshot holds the
+    words, the locale data and the tables those answers load, and a later visit's first
+    answer finds them there. Nothing is kept: the games are made in a :class:`Tables` of
+    their own, dropped at once.
+
+    >>> warm("cs")
+    >>> warm("xx")  # not a language of the table: English's words
+    """
+    tables = Tables("http://127.0.0.1")
+    query = f"lang={lang if lang in LANGUAGES else 'en'}"
+    made = tables.handle("POST", "/api/games", query, None, '{"seed": 1, "opponents": "normal"}')
+    game = json.loads(made.body)
+    tables.handle("GET", f"/api/games/{game['id']}", query, f"Bearer {game['token']}", "")

@@ -7,6 +7,8 @@ import { setTransport } from "./api.js";
 import { Engine } from "./engine.js";
 import { keepOffline, keepTheRest } from "./offline.js";
 
+performance.mark("kowah:page-started");
+
 const LANG_KEY = "kowah-site-lang";
 const data = JSON.parse(document.getElementById("kowah-data").textContent);
 const site = data.site;
@@ -36,11 +38,13 @@ const lang = wanted();
 if (lang !== data.lang && !new URLSearchParams(location.search).has("lang")) {
   location.replace(pageOf(lang));
 } else {
-  // The Worker starts once the service worker serves the page (at once but on a first visit).
+  // The Worker starts once the service worker serves the page (start.js started it already
+  // on a later visit; on a first visit, it waits for the service worker).
   const engine = new Engine(keepOffline(root), new URL("static/js/worker.js", root), {
-    pyodide: new URL(site.pyodide, root).href, wheels: site.wheels.map((wheel) => new URL(wheel, root).href),
+    version: site.version, lang: data.lang, pyodide: new URL(site.pyodide, root).href,
+    wheels: site.wheels.map((wheel) => new URL(wheel, root).href),
     origin: location.origin, accept: (navigator.languages || []).join(","),
-  });
+  }, window.kowahEarlyWorker ?? null);
   setTransport({ send: (url, options) => engine.send(url, options), live: false });
   const status = document.querySelector("[data-status]");
   if (status && !status.textContent) status.textContent = site.loading;
@@ -89,7 +93,8 @@ if (lang !== data.lang && !new URLSearchParams(location.search).has("lang")) {
   }, true);
 
   engine.ready.then(() => {
-    document.documentElement.dataset.engine = "ready"; // (a hook for the tests)
+    document.documentElement.dataset.engine = "ready"; // (hooks for the tests)
+    document.documentElement.dataset.engineStart = engine.start;
     keepTheRest();
   }, () => {});
   await import("./main.js");

@@ -4,7 +4,8 @@
 // wheels (LAZY), which the page's Worker then fetches through it, are kept as they pass (so
 // that nothing is fetched twice), and the rest once the game runs (offline.js asks). A new
 // build's worker fills its own cache completely before it takes over (offline.js asks it to),
-// then deletes the old one: a page never gets two builds' files.
+// then deletes the old one, and the old build's memory snapshot (snapshot.js): a page never
+// gets two builds' files.
 
 const CACHE = `kowah-site-${VERSION}`;
 const lazy = new Set(LAZY.map((file) => new URL(file, location.href).href));
@@ -29,20 +30,29 @@ self.addEventListener("message", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith("kowah-site-") && name !== CACHE)
-      .map((name) => caches.delete(name)));
+    const old = (name) => (name.startsWith("kowah-site-") && name !== CACHE)
+      || (name.startsWith("kowah-snapshot-") && name !== `kowah-snapshot-${VERSION}`);
+    await Promise.all(names.filter(old).map((name) => caches.delete(name)));
     await self.clients.claim();
   })());
 });
 
-async function answer(request, url) {
-  const cache = await caches.open(CACHE);
+let opened = null; // the cache, opened once
+
+// (the cache is keyed by address without the query, looked up exactly: a lookup that ignores
+// the query reads every entry, and a page's start asks for some sixty files at once)
+// (a lazy file is answered as it arrives, and kept meanwhile: the runtime's WebAssembly then
+// compiles while it downloads)
+async function answer(event, url) {
+  opened ??= caches.open(CACHE);
+  const cache = await opened;
   if (url.pathname.endsWith("/index.html")) url.pathname = url.pathname.slice(0, -"index.html".length);
-  const found = await cache.match(url.href, { ignoreSearch: true });
+  url.search = "";
+  const found = await cache.match(url.href);
   if (found) return found;
-  if (!lazy.has(url.href)) return fetch(request);
+  if (!lazy.has(url.href)) return fetch(event.request);
   const response = await fetch(url.href, { cache: "no-cache" });
-  if (response.ok) await cache.put(url.href, response.clone());
+  if (response.ok) event.waitUntil(cache.put(url.href, response.clone()));
   return response;
 }
 
@@ -50,5 +60,5 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== location.origin) return;
-  event.respondWith(answer(request, url));
+  event.respondWith(answer(event, url));
 });
