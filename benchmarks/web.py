@@ -30,7 +30,8 @@ action committed before its answer), warms it up, then, for each ``--workers`` c
    and at each run's own pace (that many games in turn, as many actions a second). The tight
    loop is the cheapest: with one action after another, the game's code and data stay in the
    processor's caches, which a server whose people pause between actions never has (the
-   paced figure and the server's own account agree, and are 1.3–1.7 times the tight loop's).
+   server's own account of that work was 1.2–1.7 times the tight loop's in the runs of
+   2026-12-04, and the paced figure above the tight loop's too).
 3. **Live delivery** (the first ``--workers`` count): 100 friends' tables of three people, each
    person with the table's WebSocket open (300 sockets). One action at a time on a random
    table: the time from the action's answer to each of the other two sockets' ``version``
