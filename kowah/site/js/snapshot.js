@@ -19,24 +19,28 @@ export const canKeepSnapshots = usable;
 // while the runtime loads ({ bytes }: a promise that fails when they are cut short).
 export async function findSnapshot(version) {
   if (!usable()) return null;
+  let response;
   try {
-    const response = await caches.match(key(), { cacheName: PREFIX + version });
-    if (response && response.headers.get(VERSION_HEADER) === version) {
-      const length = response.headers.get(LENGTH_HEADER);
-      let read = null; // (read when Pyodide asks, once the runtime's own files are on their way)
-      const bytes = { then: (resolve, reject) => {
-        read ??= response.arrayBuffer().then((buffer) => {
-          if (String(buffer.byteLength) !== length) throw new Error("the snapshot is cut short");
-          return new Uint8Array(buffer);
-        });
-        return read.then(resolve, reject);
-      } };
-      return { bytes };
-    }
+    response = await caches.match(key(), { cacheName: PREFIX + version });
   } catch {
-    // unreadable: as if missing
+    return null; // unreadable: as if missing
   }
-  await forgetSnapshot(version);
+  // None kept: nothing to forget (deleting the name here could take away the snapshot that
+  // another Worker of this site, an earlier page's, keeps meanwhile).
+  if (!response) return null;
+  if (response.headers.get(VERSION_HEADER) === version) {
+    const length = response.headers.get(LENGTH_HEADER);
+    let read = null; // (read when Pyodide asks, once the runtime's own files are on their way)
+    const bytes = { then: (resolve, reject) => {
+      read ??= response.arrayBuffer().then((buffer) => {
+        if (String(buffer.byteLength) !== length) throw new Error("the snapshot is cut short");
+        return new Uint8Array(buffer);
+      });
+      return read.then(resolve, reject);
+    } };
+    return { bytes };
+  }
+  await forgetSnapshot(version); // another build's under this build's name: forgotten
   return null;
 }
 
