@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,12 +61,19 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that leaves mid-answer (a reload) is not an error of the server's."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class StaticServer:
     """``python -m http.server`` in a thread: *folder* on 127.0.0.1; ``url`` ends with ``/``."""
 
     def __init__(self, folder: Path) -> None:
         handler = functools.partial(_Quiet, directory=str(folder))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = _Server(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
