@@ -11,6 +11,7 @@ names another folder).
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -313,6 +314,15 @@ def test_a_whole_deal_by_keyboard_alone(page: Page, server: str, lang: str) -> N
     assert not over(page)
 
 
+def ask_box(page: Page, text: str) -> str:
+    """What the page tells screen readers after *text* is typed in the command box and sent."""
+    box = page.locator("[data-command]")
+    box.fill(text)
+    box.press("Enter")
+    idle(page)
+    return str(page.locator("[data-live] p").last.text_content())
+
+
 @pytest.mark.parametrize(("server", "lang"), BOTH, indirect=["server"])
 def test_a_whole_deal_by_the_command_box_alone(page: Page, server: str, lang: str) -> None:
     play_deck(page, server, QUICK_WIN, lang)
@@ -322,13 +332,7 @@ def test_a_whole_deal_by_the_command_box_alone(page: Page, server: str, lang: st
     page.locator("body").press("/")
     expect(box).to_be_focused()
     answer = page.locator("[data-command-answer]")
-
-    def ask(text: str) -> str:
-        box.fill(text)
-        box.press("Enter")
-        idle(page)
-        return str(page.locator("[data-live] p").last.text_content())
-
+    ask = functools.partial(ask_box, page)
     hand = ask(word["hand"])
     assert strings["cards"]["5c"] in hand and CODE.search(hand) is None
     assert "96" in ask(word["stock"])
@@ -428,14 +432,7 @@ def test_the_moves_before_your_first_turn_are_announced(page: Page, server: str)
 def test_the_command_box_answers_clock_and_who(page: Page, server: str) -> None:
     strings = page_strings(translator("cs"))
     word = {key: words[0] for key, words in strings["commands"].items()}
-    box = page.locator("[data-command]")
-
-    def ask(text: str) -> str:
-        box.fill(text)
-        box.press("Enter")
-        idle(page)
-        return str(page.locator("[data-live] p").last.text_content())
-
+    ask = functools.partial(ask_box, page)
     play_deck(page, server, QUICK_WIN, "cs")
     t = translator("cs")
     assert ask(word["clock"]) == t.gettext("web", "This table has no turn clock.")
