@@ -173,41 +173,33 @@ def quick_deck() -> list[str]:
 QUICK_DECK = quick_deck()
 
 
-def _cpu(pid: int) -> float:
-    """CPU seconds the process *pid* and its children (``--workers``) have used (Linux; 0
-    elsewhere)."""
-    total = 0
-    for entry in Path("/proc").iterdir():
+def _family(pid: int) -> dict[int, list[str]]:
+    """The ``/proc/PID/stat`` fields (after the command's name) of process *pid* and of its
+    children (``--workers``), by process id (Linux; none elsewhere)."""
+    found = {}
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
         if not entry.name.isdigit():
             continue
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+        except (OSError, IndexError):
             continue
         if int(entry.name) == pid or int(fields[1]) == pid:
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
-
-
-def _processes(pid: int) -> list[int]:
-    """Process *pid* and its children (``--workers``)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, IndexError, ValueError):
-            continue
-        if int(entry.name) == pid or parent == pid:
-            found.append(int(entry.name))
+            found[int(entry.name)] = fields
     return found
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds the process *pid* and its children (``--workers``) have used (Linux; 0
+    elsewhere)."""
+    ticks = sum(int(fields[11]) + int(fields[12]) for fields in _family(pid).values())
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def game_work(pid: int, folder: Path, patience: float = 10.0) -> float:
     """The CPU seconds that server *pid* (and its workers) spent so far in the game's own work
     (``benchmarks/game_work/sitecustomize.py``: each process writes its account when asked)."""
-    processes = [each for each in _processes(pid) if (folder / f"{each}.json").exists()]
+    processes = [each for each in _family(pid) if (folder / f"{each}.json").exists()]
     before = {each: _account(folder, each) for each in processes}
     for each in processes:
         os.kill(each, signal.SIGRTMIN)
