@@ -510,6 +510,77 @@ def test_a_change_made_on_a_game_another_process_changed_is_made_again(opener: O
         assert store.get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
 
 
+def test_a_change_made_on_a_cached_game_another_process_changed_before_is_made_again(
+        opener: Opener) -> None:
+    """A game in the cache is changed as the cache holds it, without reading its row; when
+    another process wrote the game since, the write finds the row at another stamp, and the
+    change is made again on what the other process wrote (the first try does not count)."""
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=5))
+    assert two.get(game.id) is not None
+    two.update(game.id, first_move)  # one's cached copy is now a move behind
+    tries: list[int] = []
+
+    def step(g: Game) -> int:
+        tries.append(g.version)
+        return first_move(g)
+
+    version = one.update(game.id, step)
+    alone = a_game(seed=5)
+    first_move(alone)
+    first_move(alone)
+    assert len(tries) == 2 and tries[1] > tries[0]
+    assert version == alone.version
+    for store in (one, two, opener()):
+        assert store.get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
+
+
+def test_a_change_refused_on_a_cached_game_another_process_changed_is_made_again(
+        opener: Opener) -> None:
+    """A refusal is not written, so no write checks it: when the change was refused on a cached
+    copy whose row another process has changed since, it is made again on the row as it is."""
+    one, two = opener(), opener()
+    game = one.add(a_game(seed=5))
+    assert two.get(game.id) is not None
+    after = two.update(game.id, first_move)  # the version a person sees now, through two
+    assert after is not None and after > game.version
+
+    def act_after(g: Game) -> int:
+        if g.version != after:  # as an action's stale-version check does (409)
+            raise Refused(f"the game is at version {g.version}, not {after}")
+        return first_move(g)
+
+    alone = a_game(seed=5)
+    first_move(alone)
+    first_move(alone)
+    assert one.update(game.id, act_after) == alone.version
+    assert opener().get(game.id).deal.history == alone.deal.history  # type: ignore[union-attr]
+    with pytest.raises(Refused):  # and one that is really stale is still refused
+        one.update(game.id, act_after)
+
+
+def test_sqlite_a_change_of_a_cached_game_is_one_statement(tmp_path: Path) -> None:
+    """The common case costs one statement: a change of a game in this process's cache reads
+    nothing first and is written by one ``UPDATE`` that checks the stamp, in a transaction of
+    its own, the note for the other processes added by the database (a trigger)."""
+    store = open_store(f"sqlite://{tmp_path / 'games.sqlite3'}")
+    assert isinstance(store, SQLiteStore)
+    game = store.add(a_game())
+    store.update(game.id, first_move)  # the writing thread's connection is made
+    said: list[str] = []
+    store._connection().set_trace_callback(said.append)
+    store.update(game.id, first_move)
+    store._connection().set_trace_callback(None)
+    # (Python traces a statement again at the start of each trigger it runs.)
+    assert len(set(said)) == 1, said
+    assert said[0].startswith("UPDATE games SET stamp") and "AND stamp = " in said[0]
+    other = open_store(f"sqlite://{tmp_path / 'games.sqlite3'}")
+    assert other._query("SELECT game_id FROM changes ORDER BY seq DESC LIMIT 1") == [(game.id,)]
+    assert other.get(game.id).version == store.get(game.id).version  # type: ignore[union-attr]
+    other.close()
+    store.close()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX's")
 def test_sqlite_writers_of_every_process_wait_in_one_file_lock(tmp_path: Path) -> None:
     """Across processes the writers queue in a file lock (woken at once when it is free),

@@ -7,13 +7,15 @@ default, in WAL mode) and
 :class:`~kowah.web.store_postgres.PostgresStore` (psycopg 3, the ``postgres`` extra), chosen by
 :func:`open_store` from a URL. Both keep the same tables and pass the same test suite.
 
-A change is made on the game as it is (from this process's cache of games in play when its
-row has not changed since), then written and committed — before the caller answers. Changes
+A change is made on the game as it is (from this process's cache of games in play, without
+reading its row first), then written and committed — before the caller answers. Changes
 that arrive together are written in one transaction (:meth:`Store.update_many`). The changes
-are made before the write lock is taken (across processes: ``BEGIN IMMEDIATE`` in SQLite,
-``SELECT … FOR UPDATE`` in PostgreSQL), so that the processes on one database make theirs at
-the same time; under the lock, a game that another process wrote meanwhile is read again and
-its changes made again on it, so the changes that count always follow one another. A change
+are made before the write lock is taken (across processes: SQLite's write lock, waited for in
+a file lock; ``SELECT … FOR UPDATE`` in PostgreSQL), so that the processes on one database
+make theirs at the same time. Each row is written only where it is still at the stamp its
+change was made at: a game that another process wrote meanwhile is read again under the lock
+and its changes made again on it (a change refused on a cached copy is checked too, and made
+again when the row has changed), so the changes that count always follow one another. A change
 that cannot be written raises :class:`NotSavedError` and leaves the game as it was (the cached
 copy is dropped). A change raising :class:`Refused` leaves the game untouched.
 

@@ -47,6 +47,11 @@ def _whole(value: object) -> int | None:
         return None
 
 
+def _stamps_of(game_ids: Sequence[str]) -> str:
+    """The query of the stamps of *game_ids* (``?`` placeholders)."""
+    return f"SELECT id, stamp FROM games WHERE id IN ({', '.join('?' * len(game_ids))})"
+
+
 class _Batch:
     """What :meth:`SQLStore.update_many` has changed so far."""
 
@@ -90,6 +95,9 @@ class SQLStore(Store):
 
     #: Errors of the database driver that mean "not written".
     db_errors: tuple[type[BaseException], ...] = (OSError,)
+    #: Whether the database notes each change of a game's row itself (a trigger), so that
+    #: :meth:`_write` and :meth:`add` do not.
+    notes_by_trigger = False
 
     def __init__(self, *, max_games: int = 1000, cache: int = 2000) -> None:
         self.max_games = max_games
@@ -387,7 +395,8 @@ class SQLStore(Store):
                 cursor.execute(self._sql(
                     "INSERT INTO games (id, stamp, version, status, owner, updated, deadline, data) "
                     "VALUES (?, 1, ?, ?, ?, ?, ?, ?)"), (game.id, *row))
-                self._note(cursor, game.id)
+                if not self.notes_by_trigger:
+                    self._note(cursor, game.id)
         except self.db_errors as error:
             raise NotSavedError(str(error)) from None
         self._keep(game.id, 1, game)
@@ -423,17 +432,31 @@ class SQLStore(Store):
             self._set_aside.add(game_id)
         else:
             game.close()
-            self._write(cursor, [(game_id, stamp + 1, self._row(game))])
+            self._write(cursor, [(game_id, stamp, self._row(game))])
         self._drop(game_id)
         log.info("kowah: game %s closed to make room", game_id)
 
-    def _write(self, cursor: Any, rows: Sequence[tuple[str, int, tuple[object, ...]]]) -> None:
-        """Write games' rows (each: the game's id, its new stamp, :meth:`_row`) and note the
-        changes, in one statement each."""
-        cursor.executemany(self._sql(
-            "UPDATE games SET stamp = ?, version = ?, status = ?, owner = ?, updated = ?, "
-            "deadline = ?, data = ? WHERE id = ?"), [(stamp, *row, game_id) for game_id, stamp, row in rows])
-        self._notes(cursor, [game_id for game_id, _, _ in rows])
+    def _write(self, cursor: Any, rows: Sequence[tuple[str, int, tuple[object, ...]]]) -> set[str]:
+        """Write games' rows (each: the game's id, the stamp its change was made at,
+        :meth:`_row`), each only where the row is still at that stamp, with the stamp after it;
+        the changes written are noted. The ids of the rows not written (changed meanwhile, or
+        gone)."""
+        update = self._sql("UPDATE games SET stamp = ?, version = ?, status = ?, owner = ?, "
+                           "updated = ?, deadline = ?, data = ? WHERE id = ? AND stamp = ?")
+        missed = set()
+        for game_id, stamp, row in rows:
+            cursor.execute(update, (stamp + 1, *row, game_id, stamp))
+            if cursor.rowcount != 1:
+                missed.add(game_id)
+        if not self.notes_by_trigger:
+            self._notes(cursor, [game_id for game_id, _, _ in rows if game_id not in missed])
+        return missed
+
+    def _write_alone(self, game_id: str, stamp: int, row: tuple[object, ...]) -> bool | None:
+        """Write one game's row as :meth:`_write` does, in a transaction of its own, where the
+        dialect does it more cheaply than :meth:`_batch`: whether it was written, or ``None``
+        where the dialect has no such way."""
+        return None
 
     @contextmanager
     def _batch(self, game_ids: Sequence[str]) -> Iterator[Any]:
@@ -451,37 +474,41 @@ class SQLStore(Store):
         if not wanted:
             return outcomes
         batch = _Batch()
-        marks = ", ".join("?" * len(wanted))
-        stamps_of = f"SELECT id, stamp FROM games WHERE id IN ({marks})"
         # The games' own locks first, in one order (no other thread of this process changes
-        # them meanwhile). The changes are made on the games as they are now, before the write
-        # lock is taken, so that other processes write meanwhile; under the lock, a game that
-        # another process has changed since is read again and its changes made again.
+        # them meanwhile). The changes are made on the games as they are now (as this process
+        # last saved or read them, without a read when they are in its cache), before the write
+        # lock is taken, so that other processes write meanwhile. A row is written only where it
+        # is still at the stamp its change was made at: under the lock, a game that another
+        # process has changed since is read again and its changes made again, so the changes
+        # that count always follow one another. A change refused (or failed) on a cached game
+        # is checked the same way: made again if the game's row has changed.
         failures: tuple[type[BaseException], ...] = (StoreError, *self.db_errors)
         with contextlib.ExitStack() as held:
             for game_id in wanted:
                 held.enter_context(self._lock_of(game_id))
             held.callback(batch.release)  # the games changed are read once they are saved
             try:
-                stamps = self._stamps(self._query(stamps_of, wanted))
+                stamps = self._cached_stamps(wanted)
+                cached = set(stamps)
+                unknown = [game_id for game_id in wanted if game_id not in cached]
+                if unknown:
+                    stamps.update(self._stamps(self._query(_stamps_of(unknown), unknown)))
                 self._make(changes, range(len(changes)), stamps, batch, outcomes, self._read)
+                doubted = sorted({game_id for (game_id, _), (_, error) in zip(changes, outcomes, strict=True)
+                                  if error is not None and game_id in cached
+                                  and game_id not in batch.rows})
+                if doubted:  # the database unread fails them as it fails the others
+                    refusals = {index: outcome for index, outcome in enumerate(outcomes)
+                                if changes[index][0] in doubted}
+                    outcomes[:] = [(None, None) if index in refusals else outcome
+                                   for index, outcome in enumerate(outcomes)]
+                    now = self._stamps(self._query(_stamps_of(doubted), doubted))
+                    for index, outcome in refusals.items():
+                        outcomes[index] = outcome
+                    stale = {game_id for game_id in doubted if now.get(game_id) != stamps[game_id]}
+                    self._again(changes, stale, now, stamps, batch, outcomes, self._read)
                 if batch.rows:
-                    with self._batch(wanted) as cursor:
-                        cursor.execute(self._sql(stamps_of), wanted)
-                        now = self._stamps(cursor.fetchall())
-                        stale = {game_id for game_id in batch.rows if now.get(game_id) != stamps[game_id]}
-                        if stale:
-                            again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
-                            for index in again:
-                                outcomes[index] = (None, None)
-                            batch.forget(stale)
-                            for game_id in stale:
-                                self._drop(game_id)
-                            self._make(changes, again, now, batch, outcomes,
-                                       lambda game_id: self._read_in(cursor, game_id))
-                            stamps.update(now)
-                        self._write(cursor, [(game_id, stamps[game_id] + 1, row)
-                                             for game_id, row in batch.rows.items()])
+                    self._save(changes, wanted, stamps, batch, outcomes)
             except failures as error:
                 batch.discard_all()
                 for game_id in wanted:
@@ -499,6 +526,56 @@ class SQLStore(Store):
         for game_id in batch.rows:
             self._changed(game_id)
         return outcomes
+
+    def _save(self, changes: Sequence[tuple[str, Callable[[Game], Any]]], wanted: Sequence[str],
+              stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome]) -> None:
+        """Write the batch's rows; those changed meanwhile are read again under the write lock,
+        their changes made again and written."""
+        if len(batch.rows) == 1:
+            (game_id, row), = batch.rows.items()
+            if self._write_alone(game_id, stamps[game_id], row):
+                return
+        with self._batch(wanted) as cursor:
+            missed = self._write(cursor, [(game_id, stamps[game_id], row)
+                                          for game_id, row in batch.rows.items()])
+            if missed:
+                ids = sorted(missed)
+                cursor.execute(self._sql(_stamps_of(ids)), ids)
+                now = self._stamps(cursor.fetchall())
+                self._again(changes, missed, now, stamps, batch, outcomes,
+                            lambda game_id: self._read_in(cursor, game_id))
+                again = self._write(cursor, [(game_id, stamps[game_id], row)
+                                             for game_id, row in batch.rows.items() if game_id in missed])
+                if again:  # under the write lock: the rows cannot have changed
+                    raise StoreError(f"game {min(again)[:64]} changed under the write lock")
+
+    def _again(self, changes: Sequence[tuple[str, Callable[[Game], Any]]], stale: set[str],
+               now: dict[str, int], stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome],
+               read: Callable[[str], tuple[int, str] | None]) -> None:
+        """Make the changes to the *stale* games again, on the games as they are at the
+        stamps *now* holds (read by *read*; a game not in *now* is gone)."""
+        if not stale:
+            return
+        again = [index for index, (game_id, _) in enumerate(changes) if game_id in stale]
+        for index in again:
+            outcomes[index] = (None, None)
+        batch.forget(stale)
+        for game_id in stale:
+            self._drop(game_id)
+            stamps.pop(game_id, None)
+        fresh = {game_id: stamp for game_id, stamp in now.items() if game_id in stale}
+        self._make(changes, again, fresh, batch, outcomes, read)
+        stamps.update(fresh)
+
+    def _cached_stamps(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stamps of the games of *game_ids* in the cache."""
+        stamps = {}
+        with self._cache_lock:
+            for game_id in game_ids:
+                entry = self._cache.get(game_id) or self._ended.get(game_id)
+                if entry is not None:
+                    stamps[game_id] = entry[0]
+        return stamps
 
     def _stamps(self, rows: Iterable[Any]) -> dict[str, int]:
         """The stamps of ``(id, stamp)`` rows; a damaged one is left out (and noted)."""

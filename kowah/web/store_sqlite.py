@@ -1,14 +1,16 @@
 """The embedded store: SQLite (the standard library's ``sqlite3``) in WAL mode.
 
 One database file (``kowah.sqlite3`` in the data folder by default), one connection per
-thread. A change is ``BEGIN IMMEDIATE`` … ``COMMIT``: the write lock serialises changes across
-every process on the file, and the commit is in the write-ahead log before the answer is sent.
+thread. A change is ``BEGIN IMMEDIATE`` … ``COMMIT`` (a change of one game alone: one ``UPDATE``,
+a transaction of its own): the write lock serialises changes across every process on the
+file, and the commit is in the write-ahead log before the answer is sent.
 With ``synchronous=NORMAL`` (the default) a committed change survives the server being killed
 at any moment; ``synchronous=FULL`` (``?synchronous=full`` in the URL) also survives a power
 cut, at the cost of a disk flush per change.
 
-Other processes learn of changes from the ``changes`` table: each commit adds a row, and a
-watcher thread polls for new rows (a cheap read of an index) twenty times a second.
+Other processes learn of changes from the ``changes`` table: each change of a game's row adds
+a row there (a trigger, in the same transaction), and a watcher thread polls for new rows (a
+cheap read of an index) twenty times a second.
 
 >>> store = SQLiteStore(None)
 >>> store.pragma("journal_mode"), store.pragma("synchronous")
@@ -41,7 +43,19 @@ __all__ = ["SQLiteStore"]
 
 #: How often the watcher looks for other processes' changes (seconds).
 POLL = 0.05
+#: The notes of changes for the other processes: a row for each change of a game's row, added by
+#: the database itself in the change's own transaction, and for each change of who is connected.
+#: (Databases made before 2026-12 number the notes with ``AUTOINCREMENT``: the same numbers, one
+#: more page written at each commit.)
+_CHANGES = """
+CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY, game_id TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS games_inserted AFTER INSERT ON games
+    BEGIN INSERT INTO changes (game_id) VALUES (NEW.id); END;
+CREATE TRIGGER IF NOT EXISTS games_updated AFTER UPDATE ON games
+    BEGIN INSERT INTO changes (game_id) VALUES (NEW.id); END;
+"""
 _SYNC = {"normal": "NORMAL", "full": "FULL"}
+
 
 
 class SQLiteStore(SQLStore):
@@ -49,6 +63,7 @@ class SQLiteStore(SQLStore):
     temporary one, removed at :meth:`close`)."""
 
     db_errors = (sqlite3.Error, OSError)
+    notes_by_trigger = True
 
     def __init__(self, path: Path | None, *, max_games: int = 1000, synchronous: str = "normal",
                  poll: float = POLL) -> None:
@@ -67,8 +82,7 @@ class SQLiteStore(SQLStore):
                 self._file_lock = open(f"{self.path}-writer", "ab")  # noqa: SIM115 - held open
             connection = self._connection()
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.executescript(SCHEMA + "CREATE TABLE IF NOT EXISTS changes "
-                                     "(seq INTEGER PRIMARY KEY AUTOINCREMENT, game_id TEXT NOT NULL);")
+            connection.executescript(SCHEMA + _CHANGES)
         except (sqlite3.Error, OSError) as error:
             self.close()
             raise StoreError(f"{self.path}: {error}") from None
@@ -108,6 +122,12 @@ class SQLiteStore(SQLStore):
                 with contextlib.suppress(sqlite3.Error):
                     cursor.execute("ROLLBACK")
                 raise
+
+    def _write_alone(self, game_id: str, stamp: int, row: tuple[object, ...]) -> bool | None:
+        # One statement, its own transaction (the connection is in autocommit mode), the note
+        # added by the trigger: no BEGIN and COMMIT of their own.
+        with self._calling(), self._writer, self._across_processes():
+            return not self._write(self._connection().cursor(), [(game_id, stamp, row)])
 
     @contextmanager
     def _across_processes(self) -> Iterator[None]:
