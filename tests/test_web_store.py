@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -614,6 +615,32 @@ def test_the_other_process_is_told_of_a_change(opener: Opener) -> None:
     two.watch(lambda game_id: told.set() if game_id == game.id else None)
     one.update(game.id, first_move)
     assert told.wait(5)
+
+
+def test_sqlite_looks_for_the_others_changes_seldom_while_no_one_wants_news(tmp_path: Path) -> None:
+    """Each look costs a wake-up of the watcher's thread: while no callback wants news (a server
+    with no socket open), the watcher looks once per quiet interval, not at every poll; once
+    one wants news, at every poll."""
+    path = tmp_path / "games.sqlite3"
+    one = SQLiteStore(path)
+    two = SQLiteStore(path, poll=0.01, quiet_poll=0.6)
+    game = one.add(a_game())
+    wanted = threading.Event()
+    heard: queue.SimpleQueue[str] = queue.SimpleQueue()
+    two.watch(heard.put, wanted=wanted.is_set)
+    time.sleep(0.05)  # the watcher's first quiet wait has begun
+    start = time.monotonic()
+    one.update(game.id, first_move)
+    assert heard.get(timeout=5) == game.id
+    assert time.monotonic() - start > 0.4  # not at the next poll: at the end of the quiet wait
+    wanted.set()
+    time.sleep(0.9)  # the last quiet wait is over
+    start = time.monotonic()
+    one.update(game.id, first_move)
+    assert heard.get(timeout=5) == game.id
+    assert time.monotonic() - start < 0.4
+    one.close()
+    two.close()
 
 
 def test_capacity_the_heaviest_client_makes_room_else_full(opener: Opener) -> None:

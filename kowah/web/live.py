@@ -101,7 +101,8 @@ class Hub:
         self.tasks = [loop.create_task(_housekeeping(self, writer, settings))]
         if not self._watching:
             self._watching = True
-            self.store.watch(self._changed)
+            # Only sockets want news of the others' changes (see Store.watch).
+            self.store.watch(self._changed, wanted=lambda: bool(self.sockets))
 
     async def stop(self) -> None:
         """End the housekeeping; this process's sockets no longer count as present."""

@@ -239,10 +239,13 @@ class Store(abc.ABC):
         """Keep this process's presence rows alive (or, *gone*, delete them)."""
 
     @abc.abstractmethod
-    def watch(self, callback: Callable[[str], None]) -> None:
+    def watch(self, callback: Callable[[str], None], wanted: Callable[[], bool] | None = None) -> None:
         """Call *callback* with a game's id (from another thread) whenever it changes, through
         this process or another one on the same database; at most once a second late. With
-        :data:`ANY_GAME` when any game may have changed."""
+        :data:`ANY_GAME` when any game may have changed. *wanted*, when given, says whether the
+        callback wants news now (the server: whether it has sockets open); while no callback
+        does, the store may look for the other processes' changes less often, never later than
+        that second."""
 
     @abc.abstractmethod
     def close(self) -> None:

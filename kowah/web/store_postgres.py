@@ -137,8 +137,8 @@ class PostgresStore(SQLStore):
     def _note(self, cursor: Any, game_id: str) -> None:
         cursor.execute("SELECT pg_notify(%s, %s)", (_CHANNEL, game_id))
 
-    def watch(self, callback: Callable[[str], None]) -> None:
-        super().watch(callback)
+    def watch(self, callback: Callable[[str], None], wanted: Callable[[], bool] | None = None) -> None:
+        super().watch(callback, wanted)  # told at once (NOTIFY), wanted or not
         if self._listener is None:
             connection = _driver().connect(self.url, autocommit=True)
             connection.execute(f"LISTEN {_CHANNEL}")

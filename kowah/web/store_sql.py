@@ -111,6 +111,7 @@ class SQLStore(Store):
         self._locks: dict[str, threading.Lock] = {}
         self._locks_lock = threading.Lock()
         self._callbacks: list[Callable[[str], None]] = []
+        self._wanted: list[Callable[[], bool] | None] = []
         #: The games whose rows cannot be read, and those of them taken out of play.
         self._broken: set[str] = set()
         self._set_aside: set[str] = set()
@@ -662,8 +663,13 @@ class SQLStore(Store):
                 cursor.execute(self._sql("UPDATE presence SET seen = ? WHERE worker = ?"),
                                (time.time(), worker))
 
-    def watch(self, callback: Callable[[str], None]) -> None:
+    def watch(self, callback: Callable[[str], None], wanted: Callable[[], bool] | None = None) -> None:
         self._callbacks.append(callback)
+        self._wanted.append(wanted)
+
+    def _news_wanted(self) -> bool:
+        """Whether a callback wants news now (see :meth:`watch`)."""
+        return any(wanted is None or wanted() for wanted in list(self._wanted))
 
     # -- bringing games in ----------------------------------------------------------------------
 

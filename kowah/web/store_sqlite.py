@@ -10,7 +10,7 @@ cut, at the cost of a disk flush per change.
 
 Other processes learn of changes from the ``changes`` table: each change of a game's row adds
 a row there (a trigger, in the same transaction), and a watcher thread polls for new rows (a
-cheap read of an index) twenty times a second.
+cheap read of an index) twenty times a second (once a second while no one wants news).
 
 >>> store = SQLiteStore(None)
 >>> store.pragma("journal_mode"), store.pragma("synchronous")
@@ -41,8 +41,10 @@ from kowah.web.store_sql import SCHEMA, SQLStore
 
 __all__ = ["SQLiteStore"]
 
-#: How often the watcher looks for other processes' changes (seconds).
+#: How often the watcher looks for other processes' changes (seconds), and how often while no
+#: one wants news of them (see :meth:`Store.watch <kowah.web.store.Store.watch>`).
 POLL = 0.05
+QUIET_POLL = 1.0
 #: The notes of changes for the other processes: a row for each change of a game's row, added by
 #: the database itself in the change's own transaction, and for each change of who is connected.
 #: (Databases made before 2026-12 number the notes with ``AUTOINCREMENT``: the same numbers, one
@@ -66,12 +68,13 @@ class SQLiteStore(SQLStore):
     notes_by_trigger = True
 
     def __init__(self, path: Path | None, *, max_games: int = 1000, synchronous: str = "normal",
-                 poll: float = POLL) -> None:
+                 poll: float = POLL, quiet_poll: float = QUIET_POLL) -> None:
         super().__init__(max_games=max_games)
         self._temporary = None if path is not None else tempfile.mkdtemp(prefix="kowah-games-")
         self.path = path if path is not None else Path(self._temporary or "") / "kowah.sqlite3"
         self.synchronous = _SYNC[synchronous]
         self._poll = poll
+        self._quiet = quiet_poll
         self._writer = threading.Lock()
         self._file_lock: BinaryIO | None = None
         self._watcher: threading.Thread | None = None
@@ -165,8 +168,8 @@ class SQLiteStore(SQLStore):
         with self._changing() as cursor:
             cursor.execute("DELETE FROM changes WHERE seq < (SELECT MAX(seq) FROM changes) - 10000")
 
-    def watch(self, callback: Callable[[str], None]) -> None:
-        super().watch(callback)
+    def watch(self, callback: Callable[[str], None], wanted: Callable[[], bool] | None = None) -> None:
+        super().watch(callback, wanted)
         if self._watcher is None:
             rows = self._query("SELECT MAX(seq) FROM changes")
             self._watcher = threading.Thread(target=self._watch, args=(rows[0][0] or 0,),
@@ -176,7 +179,9 @@ class SQLiteStore(SQLStore):
     def _watch(self, seen: int) -> None:
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
-            while not self._stop.wait(self._poll):
+            # Each look costs a wake-up of this thread: while no one wants news (a server
+            # with no socket open), once a second is enough.
+            while not self._stop.wait(self._poll if self._news_wanted() else self._quiet):
                 try:
                     rows = connection.execute("SELECT seq, game_id FROM changes WHERE seq > ? "
                                               "ORDER BY seq", (seen,)).fetchall()
