@@ -34,11 +34,12 @@ def free_port() -> int:
 class Server:
     """``kowah serve`` in its own process, ready once it answers."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         command = [sys.executable, "-m", "kowah", "serve", "--port", str(self.port), *args]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1",
+                                                        **(env or {})})
         assert self.process.stdout is not None
         self.lines = [self.process.stdout.readline(), self.process.stdout.readline()]
         for _ in range(400):
@@ -86,6 +87,46 @@ def test_kowah_serve_prints_the_address_and_stops_on_ctrl_c(tmp_path: Path, serv
     assert server.stop() == 0
     assert server.process.stderr is not None and "Traceback" not in server.process.stderr.read()
     assert (tmp_path / "kowah.sqlite3").exists()
+
+
+def _cores_of_each_thread(pid: int) -> set[frozenset[int]]:
+    """The cores each thread of process *pid* may run on (``/proc``'s lists: ``0-1,3``)."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        line = next(line for line in (task / "status").read_text().splitlines()
+                    if line.startswith("Cpus_allowed_list:"))
+        cores: set[int] = set()
+        for part in line.split(":", 1)[1].strip().split(","):
+            low, _, high = part.partition("-")
+            cores.update(range(int(low), int(high or low) + 1))
+        found.add(frozenset(cores))
+    return found
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="chooses cores where Linux can")
+def test_a_server_of_one_process_keeps_its_threads_on_one_core(tmp_path: Path,
+                                                               servers: list[Server]) -> None:
+    """The event loop and the writer hand each action to each other: on one core a hand-over
+    wakes no other core. Every thread, the writer's included (started by the first change),
+    keeps to the same one; with KOWAH_ANY_CORE set, they may run anywhere, as with one core."""
+    allowed = frozenset(os.sched_getaffinity(0))
+    server = Server("--no-save")
+    servers.append(server)
+    status, game = server.call("POST", "/api/games", {"opponents": "random"})
+    assert status == 201
+    first = game["legal"][0]
+    status, _ = server.call("POST", f"/api/games/{game['id']}/actions",
+                            {"do": first["do"], **({"card": first["card"]} if "card" in first else {}),
+                             "after": game["version"]}, token=game["token"])
+    assert status == 200
+    assert len(list(Path(f"/proc/{server.process.pid}/task").iterdir())) >= 3  # the writer's too
+    each = _cores_of_each_thread(server.process.pid)
+    assert len(each) == 1
+    (cores,) = each
+    assert (len(cores) == 1 and cores <= allowed) if len(allowed) > 1 else cores == allowed
+    free = Server("--no-save", env={"KOWAH_ANY_CORE": "1"})
+    servers.append(free)
+    assert _cores_of_each_thread(free.process.pid) == {allowed}
 
 
 @pytest.mark.parametrize(("args", "option"), [

