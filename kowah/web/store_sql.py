@@ -499,12 +499,12 @@ class SQLStore(Store):
                                   if error is not None and game_id in cached
                                   and game_id not in batch.rows})
                 if doubted:  # the database unread fails them as it fails the others
-                    refusals = {index: outcome for index, outcome in enumerate(outcomes)
-                                if changes[index][0] in doubted}
-                    outcomes[:] = [(None, None) if index in refusals else outcome
-                                   for index, outcome in enumerate(outcomes)]
+                    refusals = [(index, outcomes[index]) for index, (game_id, _) in enumerate(changes)
+                                if game_id in doubted]
+                    for index, _ in refusals:
+                        outcomes[index] = (None, None)
                     now = self._stamps(self._query(_stamps_of(doubted), doubted))
-                    for index, outcome in refusals.items():
+                    for index, outcome in refusals:
                         outcomes[index] = outcome
                     stale = {game_id for game_id in doubted if now.get(game_id) != stamps[game_id]}
                     self._again(changes, stale, now, stamps, batch, outcomes, self._read)
@@ -532,13 +532,16 @@ class SQLStore(Store):
               stamps: dict[str, int], batch: _Batch, outcomes: list[Outcome]) -> None:
         """Write the batch's rows; those changed meanwhile are read again under the write lock,
         their changes made again and written."""
+        written = None
         if len(batch.rows) == 1:
             (game_id, row), = batch.rows.items()
-            if self._write_alone(game_id, stamps[game_id], row):
+            written = self._write_alone(game_id, stamps[game_id], row)
+            if written:
                 return
         with self._batch(wanted) as cursor:
-            missed = self._write(cursor, [(game_id, stamps[game_id], row)
-                                          for game_id, row in batch.rows.items()])
+            # A row the lone write missed is not tried again before it is read again.
+            missed = set(batch.rows) if written is False else self._write(
+                cursor, [(game_id, stamps[game_id], row) for game_id, row in batch.rows.items()])
             if missed:
                 ids = sorted(missed)
                 cursor.execute(self._sql(_stamps_of(ids)), ids)

@@ -59,7 +59,6 @@ CREATE TRIGGER IF NOT EXISTS games_updated AFTER UPDATE ON games
 _SYNC = {"normal": "NORMAL", "full": "FULL"}
 
 
-
 class SQLiteStore(SQLStore):
     """The :class:`~kowah.web.store.Store` in the SQLite database at *path* (``None``: a
     temporary one, removed at :meth:`close`)."""
